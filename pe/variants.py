@@ -1,0 +1,195 @@
+r"""Two widely copied library variants of the sinusoidal encoding, reproduced exactly.
+
+Both differ from the paper in the same two ways:
+
+* **Split layout.** All sines come first, then all cosines, instead of alternating
+  sin, cos, sin, cos.
+* **Frequency spacing.** With :math:`h = \lfloor d/2 \rfloor` frequencies, pair
+  :math:`i` turns at :math:`\omega_i = 10000^{-i/(h-1)}`, so the last pair reaches
+  :math:`\omega_{h-1} = 1/10000` exactly. The paper uses :math:`10000^{-2i/d}`, whose
+  last pair stops at :math:`10000^{-(d-2)/d}`, short of :math:`1/10000`.
+
+The originals compute in float32. These functions repeat their float32 arithmetic
+step by step with NumPy, so the results agree with the originals up to the last-bit
+differences between two float32 ``sin``/``cos``/``exp`` implementations. Neither
+PyTorch nor TensorFlow is needed.
+
+>>> import pe.variants
+>>> pe.variants.tensor2tensor(2, 4).astype(float).round(4).tolist()
+[[0.0, 0.0, 1.0, 1.0], [0.8415, 0.0001, 0.5403, 1.0]]
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from pe import _validate
+
+__all__ = ["fairseq", "tensor2tensor"]
+
+F32 = np.float32
+#: The originals hold positions as 32-bit integers before converting them to float32.
+_INT32 = 2**31
+
+
+def _positive_finite(name: str, value: Any) -> float:
+    ok = isinstance(value, numbers.Real) and not isinstance(value, bool | np.bool_)
+    x = float(value) if ok else math.nan
+    if not (math.isfinite(x) and x > 0.0):
+        raise ValueError(f"{name} must be a finite real number > 0, got {value!r}")
+    return x
+
+
+def _count(name: str, value: Any, minimum: int) -> int:
+    n = _validate.integer(name, value)
+    if n < minimum:
+        raise ValueError(f"{name} must be >= {minimum}, got {n}")
+    return n
+
+
+def tensor2tensor(
+    length: int,
+    channels: int,
+    *,
+    min_timescale: float = 1.0,
+    max_timescale: float = 1.0e4,
+    start_index: int = 0,
+) -> npt.NDArray[np.float32]:
+    r"""tensor2tensor's ``get_timing_signal_1d``, without its leading batch axis.
+
+    With :math:`n = \lfloor \text{channels}/2 \rfloor` timescales and position
+    :math:`p = \text{start\_index} + r` on row :math:`r`,
+
+    .. math::
+
+        \Delta = \frac{\ln(\text{max\_timescale}/\text{min\_timescale})}{\max(n - 1,\ 1)},
+        \qquad
+        \omega_i = \text{min\_timescale}\cdot e^{-i\Delta},
+
+        \text{out}[r, i] = \sin(p\,\omega_i), \qquad
+        \text{out}[r, n + i] = \cos(p\,\omega_i), \qquad i = 0, \dots, n - 1,
+
+    and for odd ``channels`` a last column of zeros. Note that the original
+    *multiplies* by ``min_timescale``: the first frequency is ``min_timescale``, not
+    ``1 / min_timescale``. With the default ``min_timescale=1.0`` this makes no
+    difference; the function keeps the original's behaviour either way.
+
+    Every step runs in float32, in the original's order: the logarithm (taken in
+    float64) is rounded to float32 and divided in float32, then ``i * -Delta``,
+    ``exp``, the product with ``min_timescale``, the product with the position, and
+    ``sin``/``cos``, each rounded to float32.
+
+    Args:
+        length: Number of positions (rows), ``>= 0``.
+        channels: Width of the signal (columns), ``>= 1``.
+        min_timescale: Scale of the first frequency, a finite number ``> 0``.
+        max_timescale: Timescale of the last pair, a finite number ``> 0``.
+        start_index: Position of the first row; the original holds positions as
+            int32, so every position must lie in ``[-2**31, 2**31)``.
+
+    Returns:
+        float32 array of shape ``(length, channels)``.
+
+    Raises:
+        TypeError: ``length``, ``channels`` or ``start_index`` is not an integer.
+        ValueError: a count is out of range, a timescale is not a finite positive
+            number, or a position does not fit in int32.
+
+    >>> pe.variants.tensor2tensor(1, 5, start_index=3).astype(float).round(4).tolist()
+    [[0.1411, 0.0003, -0.99, 1.0, 0.0]]
+    """
+    n_rows = _count("length", length, 0)
+    width = _count("channels", channels, 1)
+    lo = _positive_finite("min_timescale", min_timescale)
+    hi = _positive_finite("max_timescale", max_timescale)
+    first = _validate.integer("start_index", start_index)
+    last = first + max(n_rows, 1) - 1
+    if not (-_INT32 <= first and last < _INT32):
+        raise ValueError(
+            f"positions start_index={first} .. {last} must fit in int32 "
+            f"[-2**31, 2**31), as in the original"
+        )
+
+    n = width // 2
+    # math.log(max / min) is a Python float; dividing it by a float32 tensor
+    # rounds it to float32 first and divides in float32.
+    increment = F32(math.log(hi / lo)) / max(F32(n) - F32(1), F32(1))
+    inv_timescales = F32(lo) * np.exp(np.arange(n, dtype=F32) * -increment)
+    position = (np.arange(n_rows, dtype=np.int64) + first).astype(F32)
+    scaled_time = position[:, None] * inv_timescales[None, :]
+    out = np.zeros((n_rows, width), dtype=F32)
+    out[:, :n] = np.sin(scaled_time)
+    out[:, n : 2 * n] = np.cos(scaled_time)
+    return out
+
+
+def fairseq(
+    num_embeddings: int, embedding_dim: int, *, padding_idx: int | None = None
+) -> npt.NDArray[np.float32]:
+    r"""fairseq's ``SinusoidalPositionalEmbedding.get_embedding``.
+
+    With :math:`h = \lfloor \text{embedding\_dim}/2 \rfloor` and row index
+    :math:`r = 0, \dots, \text{num\_embeddings} - 1`,
+
+    .. math::
+
+        \Delta = \frac{\ln 10000}{h - 1}, \qquad \omega_i = e^{-i\Delta},
+
+        \text{out}[r, i] = \sin(r\,\omega_i), \qquad
+        \text{out}[r, h + i] = \cos(r\,\omega_i), \qquad i = 0, \dots, h - 1,
+
+    a last column of zeros for odd ``embedding_dim``, and the row ``padding_idx``
+    (if given) set to zero. The row index is the angle's multiplier: fairseq numbers
+    the real tokens from ``padding_idx + 1`` on, so the first token of a sentence
+    reads row ``padding_idx + 1``, not row 0.
+
+    As in the original, :math:`\Delta` is computed in float64 and rounded to float32
+    when it multiplies the float32 ``arange``; ``exp``, the product with the row index
+    and ``sin``/``cos`` are float32.
+
+    Args:
+        num_embeddings: Number of rows, ``>= 0``.
+        embedding_dim: Width, ``>= 4``. The original divides by ``h - 1``, which is
+            zero for widths 2 and 3, and it cannot build width 1.
+        padding_idx: Row to zero out, ``0 <= padding_idx < num_embeddings``, or None.
+
+    Returns:
+        float32 array of shape ``(num_embeddings, embedding_dim)``.
+
+    Raises:
+        TypeError: an argument is not an integer (or None for ``padding_idx``).
+        ValueError: an argument is out of range.
+
+    >>> pe.variants.fairseq(3, 4, padding_idx=0).astype(float).round(4).tolist()
+    [[0.0, 0.0, 0.0, 0.0], [0.8415, 0.0001, 0.5403, 1.0], [0.9093, 0.0002, -0.4161, 1.0]]
+    """
+    n_rows = _count("num_embeddings", num_embeddings, 0)
+    width = _validate.integer("embedding_dim", embedding_dim)
+    if width < 4:
+        raise ValueError(
+            f"embedding_dim must be >= 4, got {width}: fairseq divides by "
+            f"embedding_dim // 2 - 1, which is zero for widths 2 and 3, and cannot build width 1"
+        )
+    pad: int | None = None
+    if padding_idx is not None:
+        pad = _validate.integer("padding_idx", padding_idx)
+        if not 0 <= pad < n_rows:
+            raise ValueError(
+                f"padding_idx must be in [0, num_embeddings) = [0, {n_rows}), got {pad}"
+            )
+
+    half = width // 2
+    step = math.log(10000) / (half - 1)  # float64, as in Python
+    inv = np.exp(np.arange(half, dtype=F32) * F32(-step))
+    angles = np.arange(n_rows, dtype=F32)[:, None] * inv[None, :]
+    out = np.zeros((n_rows, width), dtype=F32)
+    out[:, :half] = np.sin(angles)
+    out[:, half : 2 * half] = np.cos(angles)
+    if pad is not None:
+        out[pad, :] = 0
+    return out
