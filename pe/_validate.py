@@ -56,7 +56,7 @@ def layout(value: Any) -> str:
 
 def dtype(value: Any) -> np.dtype[Any]:
     try:
-        dt = np.dtype(value)
+        dt: np.dtype[Any] = np.dtype(value)
     except TypeError:
         raise TypeError(f"dtype must be a floating dtype, got {value!r}") from None
     if dt not in FLOAT_DTYPES:
