@@ -1,0 +1,592 @@
+"""Build the site, serve it under its sub-path, drive it in Chromium, and check what a reader gets.
+
+Every check is a plain function returning a list of readable problems (empty when all is well), so
+the real page tests and the meta-tests in tests/site/test_harness_can_fail.py run the very same code.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import subprocess
+import sys
+import threading
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass, field
+from http import HTTPStatus
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any, ClassVar, Self
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, Response
+from playwright.sync_api import Error as PlaywrightError
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+SUBPATH = "/pe-site/"  # the site is hosted as project pages, never at the server root
+AXE_JS = REPO_ROOT / "node_modules" / "axe-core" / "axe.min.js"
+DEFAULT_CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",  # tests run as root
+    "--disable-gpu",
+    "--disable-background-networking",  # no requests of Chromium's own to any other host
+    "--disable-component-update",
+    "--disable-sync",
+]
+BUILD_TIMEOUT_S = 900  # the build may run the whole figure pipeline
+TEX_DELIMITERS = ("\\(", "\\)", "\\[", "\\]", "$$")
+
+
+# --------------------------------------------------------------------------- build
+
+
+class SiteBuildError(RuntimeError):
+    """`mkdocs build --strict` failed; the message carries the whole build log."""
+
+
+def build_site(dest: Path, site_url: str, config_file: Path | None = None) -> None:
+    """Build the site into ``dest`` with ``mkdocs build --strict`` and the given ``site_url``.
+
+    Raises SiteBuildError with the whole build log if the build fails.
+    """
+    cmd = [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(dest)]
+    if config_file is not None:
+        cmd += ["--config-file", str(config_file)]
+    env = {**os.environ, "SITE_URL": site_url, "NO_MKDOCS_2_WARNING": "1"}
+    try:
+        proc = subprocess.run(
+            cmd,
+            cwd=REPO_ROOT,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            timeout=BUILD_TIMEOUT_S,
+            check=False,
+        )
+    except subprocess.TimeoutExpired as exc:
+        log = (
+            exc.stdout
+            if isinstance(exc.stdout, str)
+            else (exc.stdout or b"").decode(errors="replace")
+        )
+        raise SiteBuildError(
+            f"`mkdocs build --strict` took over {BUILD_TIMEOUT_S} s:\n{log}"
+        ) from None
+    if proc.returncode != 0:
+        raise SiteBuildError(
+            f"`mkdocs build --strict` failed (exit {proc.returncode}); build log:\n{proc.stdout}"
+        )
+    if not (dest / "sitemap.xml").is_file():
+        raise SiteBuildError(
+            f"the build wrote no sitemap.xml into {dest}; build log:\n{proc.stdout}"
+        )
+
+
+def pages_from_sitemap(sitemap_xml: str, site_url: str) -> list[str]:
+    """Page paths relative to the site root ("" is the home page), in sitemap order.
+
+    >>> pages_from_sitemap('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'
+    ...     '<url><loc>http://h/pe-site/</loc></url><url><loc>http://h/pe-site/a/b/</loc></url>'
+    ...     '</urlset>', "http://h/pe-site/")
+    ['', 'a/b/']
+    """
+    root = ET.fromstring(sitemap_xml)
+    locs = [(el.text or "").strip() for el in root.iter() if el.tag.rsplit("}", 1)[-1] == "loc"]
+    if not locs:
+        raise ValueError("sitemap.xml lists no <loc>: the site has no pages")
+    pages = []
+    for loc in locs:
+        if not loc.startswith(site_url):
+            raise ValueError(
+                f"sitemap <loc> {loc!r} is not under the configured site_url {site_url!r}"
+            )
+        pages.append(loc[len(site_url) :])
+    return pages
+
+
+# --------------------------------------------------------------------------- server
+
+# Python's guesses vary with the machine's /etc/mime.types; a browser refuses a module
+# script or is picky about a font served with the wrong type, so pin the ones the site uses.
+MIME_TYPES = {
+    ".html": "text/html",
+    ".css": "text/css",
+    ".js": "text/javascript",
+    ".mjs": "text/javascript",
+    ".json": "application/json",
+    ".map": "application/json",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".webp": "image/webp",
+    ".woff": "font/woff",
+    ".woff2": "font/woff2",
+    ".ttf": "font/ttf",
+    ".xml": "application/xml",
+    ".gz": "application/gzip",
+    ".txt": "text/plain",
+}
+
+
+class _SubPathHandler(SimpleHTTPRequestHandler):
+    """Serves ``directory`` under ``subpath`` only, like project pages; quiet."""
+
+    protocol_version = "HTTP/1.1"  # keep-alive: fewer connections per page
+    extensions_map: ClassVar[dict[str, str]] = {
+        **SimpleHTTPRequestHandler.extensions_map,
+        **MIME_TYPES,
+    }
+
+    def __init__(self, *args: Any, subpath: str, **kwargs: Any) -> None:
+        self.subpath = subpath
+        super().__init__(*args, **kwargs)
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+    def _in_site(self) -> bool:
+        return urlsplit(self.path).path.startswith(self.subpath)
+
+    def send_head(self) -> Any:
+        path = urlsplit(self.path).path
+        if path == self.subpath.rstrip("/"):
+            # Hosts redirect /pe-site to /pe-site/; relative links depend on the slash.
+            self.send_response(HTTPStatus.MOVED_PERMANENTLY)
+            self.send_header("Location", self.subpath)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return None
+        if not self._in_site():
+            self.send_error(HTTPStatus.NOT_FOUND, "outside the site's sub-path")
+            return None
+        return super().send_head()
+
+    def translate_path(self, path: str) -> str:
+        split = urlsplit(path)
+        inside = (
+            "/" + split.path[len(self.subpath) :] if split.path.startswith(self.subpath) else "/"
+        )
+        return super().translate_path(inside)
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        # Like the real host: a missing page inside the site gets the site's own 404.html.
+        page_404 = Path(self.directory) / "404.html"
+        if code == HTTPStatus.NOT_FOUND and self._in_site() and page_404.is_file():
+            body = page_404.read_bytes()
+            self.send_response(code)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            if self.command != "HEAD":
+                self.wfile.write(body)
+            return
+        super().send_error(code, message, explain)
+
+
+class _QuietServer(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        # The browser drops connections when a context closes; that is not a failure.
+        if isinstance(sys.exc_info()[1], (ConnectionError, TimeoutError)):
+            return
+        super().handle_error(request, client_address)
+
+
+class SiteServer:
+    """A static server for ``root`` on 127.0.0.1 (free port) under ``subpath``; 404 elsewhere.
+
+    The port is bound on construction, so the build can learn the URL before serving starts.
+    """
+
+    def __init__(self, root: Path, subpath: str = SUBPATH) -> None:
+        handler = functools.partial(_SubPathHandler, directory=str(root), subpath=subpath)
+        self._httpd = _QuietServer(("127.0.0.1", 0), handler)
+        port = self._httpd.server_address[1]
+        self.origin = f"http://127.0.0.1:{port}"
+        self.base_url = f"{self.origin}{subpath}"
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> SiteServer:
+        if self._thread is None:
+            self._thread = threading.Thread(
+                target=self._httpd.serve_forever, kwargs={"poll_interval": 0.1}, daemon=True
+            )
+            self._thread.start()
+        return self
+
+    def close(self) -> None:
+        if self._thread is not None:
+            self._httpd.shutdown()
+            self._thread.join(timeout=5)
+            self._thread = None
+        self._httpd.server_close()
+
+    def __enter__(self) -> Self:
+        self.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+# --------------------------------------------------------------------------- browser
+
+
+def chromium_path() -> str:
+    return os.environ.get("PE_CHROMIUM") or DEFAULT_CHROMIUM
+
+
+def require_chromium(path: str) -> str:
+    """Return ``path`` if it is an executable; otherwise fail the test (never skip) saying how to fix it."""
+    if os.path.isfile(path) and os.access(path, os.X_OK):
+        return path
+    pytest.fail(
+        f"No Chromium executable at {path!r} (set by PE_CHROMIUM, default {DEFAULT_CHROMIUM}).\n"
+        "The browser tests need one: run them with `./dev test`, which finds or installs it,\n"
+        "or install it yourself (Debian/Ubuntu: `apt-get install -y chromium`) and/or\n"
+        "export PE_CHROMIUM=/path/to/chromium.",
+        pytrace=False,
+    )
+
+
+def launch_chromium(playwright: Playwright, path: str) -> Browser:
+    path = require_chromium(path)
+    try:
+        return playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS, headless=True)
+    except PlaywrightError as exc:
+        pytest.fail(f"Chromium at {path!r} did not start:\n{exc}", pytrace=False)
+
+
+def _origin(url: str) -> str | None:
+    """scheme://host:port of ``url``; None for URLs that never reach the network (data:, about:)."""
+    parts = urlsplit(url.removeprefix("blob:"))
+    if parts.scheme in ("data", "about", "javascript", ""):
+        return None
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+@dataclass
+class LoadedPage:
+    """A page opened in its own browser context, with everything that went wrong while it ran.
+
+    The lists keep filling while the page lives (e.g. during a later instant navigation).
+    """
+
+    page: Page
+    context: BrowserContext
+    url: str
+    response: Response | None
+    console_errors: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+    failed_requests: list[str] = field(default_factory=list)
+    foreign_requests: list[str] = field(default_factory=list)
+
+    @property
+    def status(self) -> int | None:
+        return self.response.status if self.response is not None else None
+
+    def request_problems(self) -> list[str]:
+        """Console errors, uncaught exceptions, failed and foreign requests, one line each."""
+        return (
+            [f"console error: {m}" for m in self.console_errors]
+            + [f"uncaught exception: {m}" for m in self.page_errors]
+            + [f"failed request: {m}" for m in self.failed_requests]
+            + [f"request to another origin: {m}" for m in self.foreign_requests]
+        )
+
+
+def open_site_page(
+    browser: Browser,
+    base_url: str,
+    path: str,
+    *,
+    color_scheme: str | None = None,
+    viewport: dict[str, int] | None = None,
+    wait_for_network_idle: bool = False,
+    math_timeout_ms: float = 5000,
+) -> LoadedPage:
+    """Open ``base_url + path`` in a fresh context, recording errors and requests; wait for the math.
+
+    Requests to any origin other than ``base_url``'s are recorded and aborted (never sent).
+    The caller closes ``result.context``.
+    """
+    origin = _origin(base_url)
+    options: dict[str, Any] = {}
+    if color_scheme is not None:
+        options["color_scheme"] = color_scheme
+    if viewport is not None:
+        options["viewport"] = viewport
+    context = browser.new_context(**options)
+    url = base_url + path
+    result = LoadedPage(page=context.new_page(), context=context, url=url, response=None)
+
+    def foreign(u: str) -> bool:
+        o = _origin(u)
+        return o is not None and o != origin
+
+    def on_request(request: Any) -> None:
+        if foreign(request.url):
+            result.foreign_requests.append(f"{request.method} {request.url}")
+
+    def on_failed(request: Any) -> None:
+        if not foreign(request.url):  # foreign ones are reported (and aborted) above
+            result.failed_requests.append(f"{request.method} {request.url}: {request.failure}")
+
+    def on_response(response: Any) -> None:
+        if response.status >= 400 and not foreign(response.url):
+            result.failed_requests.append(
+                f"{response.request.method} {response.url}: HTTP {response.status}"
+            )
+
+    def on_console(msg: Any) -> None:
+        if msg.type == "error":
+            loc = msg.location or {}
+            where = f" ({loc.get('url')}:{loc.get('lineNumber')})" if loc.get("url") else ""
+            result.console_errors.append(f"{msg.text}{where}")
+
+    context.on("request", on_request)
+    context.on("requestfailed", on_failed)
+    context.on("response", on_response)
+    context.route(foreign, lambda route: route.abort("blockedbyclient"))
+    result.page.on("console", on_console)
+    result.page.on("pageerror", lambda err: result.page_errors.append(str(err)))
+
+    try:
+        result.response = result.page.goto(url, wait_until="load")
+        if wait_for_network_idle:
+            # Lets late requests (search index, sitemap) finish or fail before anyone asserts.
+            result.page.wait_for_load_state("networkidle")
+        wait_for_math(result.page, math_timeout_ms)
+    except BaseException:
+        context.close()
+        raise
+    return result
+
+
+# --------------------------------------------------------------------------- checks
+
+_MATH_PENDING_JS = """() => [...document.querySelectorAll('.arithmatex')]
+    .every(el => el.querySelector('.katex, .katex-error'))"""
+
+
+def wait_for_math(page: Page, timeout_ms: float = 5000) -> None:
+    """Wait (briefly) until every .arithmatex element was typeset; math_problems reports if not."""
+    try:
+        page.wait_for_function(_MATH_PENDING_JS, timeout=timeout_ms, polling=50)
+    except PlaywrightError:
+        pass
+
+
+_MATH_JS = """(delimiters) => {
+  const problems = [];
+  // Text a reader sees as text: not code (which may show TeX on purpose) and not typeset math.
+  const skip = 'pre, code, kbd, samp, script, style, noscript, textarea, template, .katex';
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    if (!parent || parent.closest(skip)) continue;
+    const text = node.textContent;
+    for (const d of delimiters) {
+      const at = text.indexOf(d);
+      if (at >= 0) {
+        const excerpt = text.slice(Math.max(0, at - 30), at + 40).replace(/\\s+/g, ' ').trim();
+        problems.push(`raw TeX delimiter ${d} left in the text: "${excerpt}"`);
+      }
+    }
+  }
+  for (const el of document.querySelectorAll('.arithmatex')) {
+    if (!el.querySelector('.katex')) {
+      problems.push(`math not typeset by KaTeX: "${el.textContent.trim().slice(0, 80)}"`);
+    }
+  }
+  for (const el of document.querySelectorAll('.katex-error')) {
+    problems.push(`KaTeX error: ${el.title || el.textContent.slice(0, 80)}`);
+  }
+  return problems;
+}"""
+
+
+def math_problems(page: Page) -> list[str]:
+    """Raw TeX delimiters in visible text, .arithmatex without .katex, KaTeX errors."""
+    return page.evaluate(_MATH_JS, list(TEX_DELIMITERS))
+
+
+_IMAGES_JS = """async () => Promise.all([...document.images].map(async (img) => {
+  // Material hides one image of each light/dark pair with CSS; decode() loads and decodes it anyway.
+  if (img.loading === 'lazy') img.loading = 'eager';
+  let error = null;
+  try {
+    await Promise.race([
+      img.decode(),
+      new Promise((_, reject) => setTimeout(() => reject(new Error('timed out after 5 s')), 5000)),
+    ]);
+  } catch (e) {
+    error = String((e && e.message) || e);
+  }
+  return {src: img.getAttribute('src'), alt: img.getAttribute('alt'),
+          complete: img.complete, width: img.naturalWidth, error};
+}))"""
+
+
+def image_problems(page: Page) -> list[str]:
+    """Every <img> must decode (complete, naturalWidth > 0) and have non-empty alt text."""
+    problems = []
+    for img in page.evaluate(_IMAGES_JS):
+        src = img["src"]
+        if img["alt"] is None:
+            problems.append(f"<img src={src!r}> has no alt attribute")
+        elif not img["alt"].strip():
+            problems.append(f"<img src={src!r}> has empty alt text")
+        if img["error"] or not img["complete"] or img["width"] <= 0:
+            why = img["error"] or f"complete={img['complete']}, naturalWidth={img['width']}"
+            problems.append(f"<img src={src!r}> did not load and decode: {why}")
+    return problems
+
+
+def axe_violations(page: Page) -> list[dict[str, Any]]:
+    """Run axe-core (from node_modules, injected inline) on the page; return its violations."""
+    if not AXE_JS.is_file():
+        pytest.fail(f"{AXE_JS} is missing: run `./dev test` (or `npm ci`) first", pytrace=False)
+    page.add_script_tag(path=str(AXE_JS))
+    return page.evaluate(
+        """async () => (await axe.run(document, {resultTypes: ['violations']})).violations
+            .map(v => ({id: v.id, impact: v.impact, help: v.help, helpUrl: v.helpUrl,
+                        nodes: v.nodes.map(n => ({target: n.target.join(' '),
+                                                  html: n.html, summary: n.failureSummary}))}))"""
+    )
+
+
+def format_axe_violations(violations: list[dict[str, Any]], max_nodes: int = 5) -> str:
+    """One paragraph per violated rule: impact, rule, what to fix, and the offending elements."""
+    lines = []
+    for v in violations:
+        lines.append(f"[{v['impact']}] {v['id']}: {v['help']} ({v['helpUrl']})")
+        for node in v["nodes"][:max_nodes]:
+            summary = " ".join((node["summary"] or "").split())
+            lines.append(f"    at {node['target']}: {node['html'][:160]}")
+            lines.append(f"       {summary[:400]}")
+        if len(v["nodes"]) > max_nodes:
+            lines.append(f"    ... and {len(v['nodes']) - max_nodes} more elements")
+    return "\n".join(lines)
+
+
+_OVERFLOW_JS = """() => {
+  const root = document.documentElement;
+  const width = root.clientWidth;
+  if (root.scrollWidth <= width) return {width, scrollWidth: root.scrollWidth, culprits: []};
+  // Name the outermost elements that stick out on the right and are not inside a scroll box.
+  const clipped = (el) => {
+    for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+      if (getComputedStyle(p).overflowX !== 'visible') return true;
+    }
+    return false;
+  };
+  const describe = (el) => el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') +
+    [...el.classList].slice(0, 3).map(c => '.' + c).join('');
+  const culprits = [];
+  for (const el of document.body.querySelectorAll('*')) {
+    const r = el.getBoundingClientRect();
+    if (r.right <= width + 0.5 || clipped(el)) continue;
+    const parent = el.parentElement;
+    if (parent && parent !== document.body && parent.getBoundingClientRect().right > width + 0.5) continue;
+    culprits.push(`${describe(el)} reaches x=${Math.round(r.right)}`);
+    if (culprits.length >= 8) break;
+  }
+  return {width, scrollWidth: root.scrollWidth, culprits};
+}"""
+
+
+def overflow_problems(page: Page) -> list[str]:
+    """The document must not scroll sideways: documentElement.scrollWidth <= clientWidth."""
+    info = page.evaluate(_OVERFLOW_JS)
+    if info["scrollWidth"] <= info["width"]:
+        return []
+    head = f"document is {info['scrollWidth']} px wide in a {info['width']} px viewport"
+    return [head] + [f"  sticks out: {c}" for c in info["culprits"]]
+
+
+def color_scheme(page: Page) -> str | None:
+    return page.evaluate("() => document.body.getAttribute('data-md-color-scheme')")
+
+
+def click_palette_toggle(page: Page) -> None:
+    """Click Material's palette toggle: the one label it leaves un-hidden, naming the next palette."""
+    page.locator("[data-md-component=palette] label:not([hidden])").click(timeout=5000)
+
+
+def toggle_until(page: Page, scheme: str, max_clicks: int = 3) -> list[str | None]:
+    """Click the palette toggle until the body shows ``scheme``; return the schemes seen."""
+    seen = [color_scheme(page)]
+    for _ in range(max_clicks):
+        if seen[-1] == scheme:
+            break
+        click_palette_toggle(page)
+        seen.append(color_scheme(page))
+    return seen
+
+
+_MARK_LINK_JS = """(target) => {
+  // Prefer a plain link to the page (not an anchor in it, not the skip link) that a reader can see.
+  const links = [...document.querySelectorAll('a[href]')]
+    .filter(a => a.href.split('#')[0] === target && !a.target && !a.hasAttribute('download'))
+    .filter(a => !a.classList.contains('md-skip'));
+  links.sort((a, b) => Number(a.hash !== '') - Number(b.hash !== ''));
+  const shown = (a) => {
+    const r = a.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && a.checkVisibility({checkOpacity: true, checkVisibilityCSS: true});
+  };
+  const visible = links.find(shown);
+  const chosen = visible || links[0];
+  if (!chosen) return null;
+  for (const a of document.querySelectorAll('[data-pe-nav]')) a.removeAttribute('data-pe-nav');
+  chosen.setAttribute('data-pe-nav', '');
+  // Survives an instant navigation, lost by a full page load.
+  window.__peBeforeNavigation = true;
+  const article = document.querySelector('article');
+  if (article) article.__peOld = true;
+  return {visible: Boolean(visible), href: chosen.getAttribute('href')};
+}"""
+
+_NAVIGATED_JS = """(target) => {
+  // Done once at the target with either a new document (marker gone) or new content swapped in.
+  const article = document.querySelector('article');
+  return location.href.split('#')[0] === target &&
+    (window.__peBeforeNavigation !== true || (article !== null && !article.__peOld));
+}"""
+
+
+def navigate_instantly(page: Page, target_url: str) -> list[str]:
+    """Click a link to ``target_url`` like a reader; problems if none, or if it was a full page load."""
+    marked = page.evaluate(_MARK_LINK_JS, target_url)
+    if marked is None:
+        return [f"no link to {target_url} on {page.url}"]
+    link = page.locator("[data-pe-nav]")
+    try:
+        if not marked["visible"]:
+            raise PlaywrightError("no visible link")
+        link.click(timeout=3000)
+    except PlaywrightError:
+        # Hidden (e.g. a collapsed nav section) or covered: a DOM click still goes through
+        # Material's click handler, which is what is under test here.
+        link.dispatch_event("click")
+    try:
+        page.wait_for_function(_NAVIGATED_JS, arg=target_url, timeout=10000, polling=50)
+    except PlaywrightError:
+        # A full page load destroys the context the wait ran in; let it finish, then judge.
+        page.wait_for_load_state("load")
+    state = page.evaluate(
+        """() => ({instant: window.__peBeforeNavigation === true,
+                   replaced: !(document.querySelector('article') || {}).__peOld})"""
+    )
+    if page.url.split("#")[0] != target_url:
+        return [f"clicking {marked['href']!r} led to {page.url}, not {target_url}"]
+    if not state["instant"]:
+        return [
+            f"clicking {marked['href']!r} reloaded the whole page instead of an instant navigation"
+        ]
+    if not state["replaced"]:
+        return [f"clicking {marked['href']!r} did not replace the page content within 10 s"]
+    wait_for_math(page)
+    return []

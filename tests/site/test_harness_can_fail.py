@@ -1,0 +1,251 @@
+"""The site checks can fail: tiny fake pages with one known fault each, served and opened by the
+same code (helpers/site_harness.py) the real page tests use, must be caught; a clean page must not.
+"""
+
+from __future__ import annotations
+
+import textwrap
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from helpers.site_harness import (
+    LoadedPage,
+    SiteBuildError,
+    SiteServer,
+    axe_violations,
+    build_site,
+    format_axe_violations,
+    image_problems,
+    math_problems,
+    navigate_instantly,
+    open_site_page,
+    overflow_problems,
+    pages_from_sitemap,
+    require_chromium,
+)
+
+SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="20" height="10"><rect width="20" height="10"/></svg>'
+
+
+def html(body: str, title: str = "Fake page") -> str:
+    return (
+        f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{title}</title>'
+        '<meta name="viewport" content="width=device-width, initial-scale=1"></head>'
+        f"<body><main><h1>{title}</h1>{body}</main></body></html>"
+    )
+
+
+FAKE_FILES: dict[str, str] = {
+    "clean.html": html(
+        '<p>Plain text.</p><img src="ok.svg" alt="A black bar">'
+        '<pre><code>print("\\\\(not math\\\\)", "$$")</code></pre>'
+        '<p><span class="arithmatex"><span class="katex">x</span></span></p>'
+        '<p><a href="other.html">Other page</a></p>'
+    ),
+    "other.html": html("<p>Another page.</p>"),
+    "ok.svg": SVG,
+    "foreign.html": html('<img src="http://example.invalid/x.png" alt="Remote picture">'),
+    "no-alt.html": html('<img src="ok.svg"><img src="ok.svg" alt="  ">'),
+    "broken-img.html": html('<img src="missing.png" alt="Missing picture">'),
+    "raw-tex.html": html(
+        '<p>Let \\(x\\) be $$y$$.</p><div class="arithmatex">\\[z\\]</div>'
+        "<pre><code>\\[fine in code\\]</code></pre>"
+    ),
+    "errors.html": html(
+        '<script>console.error("boom")</script><script>throw new Error("kaput")</script>'
+    ),
+    "wide.html": html('<div style="width: 1200px">A box wider than a phone.</div>'),
+    "404.html": html("<p>Nothing here.</p>", title="404 - Not found"),
+    "asset.svg": SVG,
+    "asset.woff2": "",
+    "asset.js": "",
+    "asset.mjs": "",
+    "asset.json": "{}",
+    "asset.webp": "",
+}
+
+
+@pytest.fixture(scope="module")
+def fake_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    root = tmp_path_factory.mktemp("fake-site")
+    for name, text in FAKE_FILES.items():
+        (root / name).write_text(text, encoding="utf-8")
+    with SiteServer(root) as server:
+        yield server.base_url
+
+
+@pytest.fixture
+def open_fake(browser: Any, fake_site: str) -> Iterator[Callable[..., LoadedPage]]:
+    opened: list[LoadedPage] = []
+
+    def _open(path: str, **options: Any) -> LoadedPage:
+        loaded = open_site_page(browser, fake_site, path, math_timeout_ms=300, **options)
+        opened.append(loaded)
+        return loaded
+
+    yield _open
+    for loaded in opened:
+        loaded.context.close()
+
+
+# --------------------------------------------------------------------------- browser checks
+
+
+@pytest.mark.browser
+def test_clean_page_passes_every_check(open_fake: Callable[..., LoadedPage]) -> None:
+    loaded = open_fake("clean.html", wait_for_network_idle=True)
+    assert loaded.status == 200
+    assert loaded.request_problems() == []
+    assert image_problems(loaded.page) == []
+    assert math_problems(loaded.page) == []
+    assert axe_violations(loaded.page) == []
+    phone = open_fake("clean.html", viewport={"width": 390, "height": 844})
+    assert overflow_problems(phone.page) == []
+
+
+@pytest.mark.browser
+def test_request_to_another_origin_is_caught_and_not_sent(
+    open_fake: Callable[..., LoadedPage],
+) -> None:
+    loaded = open_fake("foreign.html", wait_for_network_idle=True)
+    assert loaded.foreign_requests == ["GET http://example.invalid/x.png"]
+    assert loaded.failed_requests == []  # reported once, as foreign
+    assert any("another origin" in p for p in loaded.request_problems())
+
+
+@pytest.mark.browser
+def test_image_without_alt_text_is_caught(open_fake: Callable[..., LoadedPage]) -> None:
+    loaded = open_fake("no-alt.html")
+    problems = image_problems(loaded.page)
+    assert problems == [
+        "<img src='ok.svg'> has no alt attribute",
+        "<img src='ok.svg'> has empty alt text",
+    ]
+    assert "image-alt" in {v["id"] for v in axe_violations(loaded.page)}
+
+
+@pytest.mark.browser
+def test_image_that_does_not_load_is_caught(open_fake: Callable[..., LoadedPage]) -> None:
+    loaded = open_fake("broken-img.html", wait_for_network_idle=True)
+    problems = image_problems(loaded.page)
+    assert len(problems) == 1 and "did not load and decode" in problems[0], problems
+    assert [p for p in loaded.failed_requests if "missing.png: HTTP 404" in p], (
+        loaded.failed_requests
+    )
+
+
+@pytest.mark.browser
+def test_raw_tex_and_untypeset_math_are_caught(open_fake: Callable[..., LoadedPage]) -> None:
+    problems = math_problems(open_fake("raw-tex.html").page)
+    text = "\n".join(problems)
+    for delimiter in ("\\(", "\\)", "$$", "\\[", "\\]"):
+        assert f"delimiter {delimiter} " in text, text
+    assert 'math not typeset by KaTeX: "\\[z\\]"' in text
+    assert "fine in code" not in text  # code blocks may show TeX
+
+
+@pytest.mark.browser
+def test_console_errors_and_exceptions_are_caught(open_fake: Callable[..., LoadedPage]) -> None:
+    loaded = open_fake("errors.html")
+    assert [e.split(" (")[0] for e in loaded.console_errors] == ["boom"]
+    assert len(loaded.page_errors) == 1 and "kaput" in loaded.page_errors[0]
+
+
+@pytest.mark.browser
+def test_horizontal_overflow_on_a_phone_is_caught(open_fake: Callable[..., LoadedPage]) -> None:
+    problems = overflow_problems(
+        open_fake("wide.html", viewport={"width": 390, "height": 844}).page
+    )
+    assert problems and "in a 390 px viewport" in problems[0], problems
+    assert any(p.strip().startswith("sticks out: div") for p in problems[1:]), problems
+
+
+@pytest.mark.browser
+def test_axe_violations_are_reported_readably(open_fake: Callable[..., LoadedPage]) -> None:
+    report = format_axe_violations(axe_violations(open_fake("no-alt.html").page))
+    assert "image-alt" in report and "at img:nth-child(2)" in report, report
+
+
+@pytest.mark.browser
+def test_full_page_load_is_not_taken_for_instant_navigation(
+    open_fake: Callable[..., LoadedPage], fake_site: str
+) -> None:
+    page = open_fake("clean.html").page
+    problems = navigate_instantly(page, fake_site + "other.html")
+    assert len(problems) == 1 and "reloaded the whole page" in problems[0], problems
+    problems = navigate_instantly(page, fake_site + "clean.html")  # other.html has no such link
+    assert problems == [f"no link to {fake_site}clean.html on {fake_site}other.html"]
+
+
+# --------------------------------------------------------------------------- server, sitemap, build
+
+
+def fetch(url: str) -> tuple[int, str, bytes]:
+    try:
+        with urllib.request.urlopen(url, timeout=10) as response:
+            return response.status, response.headers["Content-Type"], response.read()
+    except urllib.error.HTTPError as err:
+        return err.code, err.headers["Content-Type"], err.read()
+
+
+def test_server_serves_only_under_the_sub_path(fake_site: str) -> None:
+    origin = fake_site.removesuffix("/pe-site/")
+    assert fake_site.endswith("/pe-site/")
+    assert fetch(fake_site + "clean.html")[0] == 200
+    assert fetch(origin + "/clean.html")[0] == 404
+    assert fetch(origin + "/")[0] == 404
+    assert fetch(origin + "/pe-site")[0] == 200  # redirected to /pe-site/, then its listing
+    status, _, body = fetch(fake_site + "no/such/page/")
+    assert status == 404 and b"404 - Not found" in body  # the site's own 404 page
+
+
+@pytest.mark.parametrize(
+    ("name", "mime"),
+    [
+        ("asset.svg", "image/svg+xml"),
+        ("asset.woff2", "font/woff2"),
+        ("asset.js", "text/javascript"),
+        ("asset.mjs", "text/javascript"),
+        ("asset.json", "application/json"),
+        ("asset.webp", "image/webp"),
+    ],
+)
+def test_server_mime_types(fake_site: str, name: str, mime: str) -> None:
+    status, content_type, _ = fetch(fake_site + name)
+    assert (status, content_type.split(";")[0]) == (200, mime)
+
+
+def test_sitemap_outside_site_url_is_an_error() -> None:
+    xml = (
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'
+        "<url><loc>http://elsewhere/a/</loc></url></urlset>"
+    )
+    with pytest.raises(ValueError, match="not under the configured site_url"):
+        pages_from_sitemap(xml, "http://127.0.0.1:1/pe-site/")
+    with pytest.raises(ValueError, match="no <loc>"):
+        pages_from_sitemap('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"/>', "x")
+
+
+def test_failed_build_reports_the_build_log(tmp_path: Path) -> None:
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "index.md").write_text("[broken](missing.md)\n", encoding="utf-8")
+    config = tmp_path / "mkdocs.yml"
+    config.write_text(
+        textwrap.dedent("""\
+        site_name: broken
+        strict: true
+        docs_dir: docs
+        """),
+        encoding="utf-8",
+    )
+    with pytest.raises(SiteBuildError, match="(?s)failed.*missing.md"):
+        build_site(tmp_path / "site", "http://127.0.0.1:1/pe-site/", config_file=config)
+
+
+def test_missing_chromium_fails_with_install_hint() -> None:
+    with pytest.raises(pytest.fail.Exception, match="apt-get install -y chromium"):
+        require_chromium("/nonexistent/chromium")

@@ -1,0 +1,113 @@
+"""Every page of the built site, in headless Chromium, as a reader gets it from the host.
+
+Each test runs once per page listed in the built sitemap.xml (the `site_page` fixture).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from helpers.site_harness import (
+    LoadedPage,
+    axe_violations,
+    color_scheme,
+    format_axe_violations,
+    image_problems,
+    math_problems,
+    navigate_instantly,
+    overflow_problems,
+    toggle_until,
+)
+
+pytestmark = pytest.mark.browser
+
+OpenPage = Callable[..., LoadedPage]
+PHONE = {"width": 390, "height": 844}
+SCHEME_OF = {"light": "default", "dark": "slate"}  # Material's body[data-md-color-scheme]
+
+
+def fail_on(problems: list[str], what: str) -> None:
+    """Fail with every problem listed, one per line, instead of only the first."""
+    if problems:
+        pytest.fail(f"{what}:\n" + "\n".join(f"  - {p}" for p in problems), pytrace=False)
+
+
+def next_page(site_pages: list[str], page: str) -> str:
+    """The page after ``page`` in the sitemap (wrapping), so instant navigation has a target."""
+    return site_pages[(site_pages.index(page) + 1) % len(site_pages)]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_page_loads_cleanly(open_page: OpenPage, site_page: str, scheme: str) -> None:
+    loaded = open_page(site_page, color_scheme=scheme, wait_for_network_idle=True)
+    assert loaded.status == 200, f"{loaded.url} answered HTTP {loaded.status}"
+    fail_on(loaded.request_problems(), f"{loaded.url} ({scheme})")
+
+
+def test_images_decode_and_have_alt_text(open_page: OpenPage, site_page: str) -> None:
+    loaded = open_page(site_page)
+    fail_on(image_problems(loaded.page), f"images on {loaded.url}")
+
+
+def test_math_is_typeset(open_page: OpenPage, site_page: str) -> None:
+    loaded = open_page(site_page)
+    fail_on(math_problems(loaded.page), f"math on {loaded.url}")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_no_accessibility_violations(open_page: OpenPage, site_page: str, scheme: str) -> None:
+    loaded = open_page(site_page, color_scheme=scheme)
+    # Without a saved choice Material follows the system scheme; make sure it did.
+    assert color_scheme(loaded.page) == SCHEME_OF[scheme], f"{loaded.url} not in {scheme} scheme"
+    violations = axe_violations(loaded.page)
+    assert not violations, (
+        f"axe-core found {len(violations)} violated rule(s) on {loaded.url} ({scheme} scheme):\n"
+        + format_axe_violations(violations)
+    )
+
+
+def test_no_horizontal_overflow_on_phone(open_page: OpenPage, site_page: str) -> None:
+    loaded = open_page(site_page, viewport=PHONE)
+    fail_on(overflow_problems(loaded.page), f"{loaded.url} at {PHONE['width']}x{PHONE['height']}")
+
+
+def test_palette_toggle_works_and_persists(
+    open_page: OpenPage, site_page: str, site_pages: list[str], site_url: str
+) -> None:
+    loaded = open_page(site_page, color_scheme="light")
+    page = loaded.page
+    seen = toggle_until(page, "slate")
+    assert seen[0] == "default" and seen[-1] == "slate", f"toggle went through {seen}, never dark"
+
+    target = site_url + next_page(site_pages, site_page)
+    fail_on(navigate_instantly(page, target), "instant navigation")
+    assert color_scheme(page) == "slate", f"dark scheme lost after instant navigation to {target}"
+    page.reload()
+    assert color_scheme(page) == "slate", f"dark scheme not remembered after reloading {target}"
+
+    seen = toggle_until(page, "default")
+    assert seen[-1] == "default", f"toggle went through {seen}, never back to light"
+    fail_on(loaded.request_problems(), "while toggling and navigating")
+
+
+def test_math_typeset_after_instant_navigation(
+    open_page: OpenPage, site_page: str, site_pages: list[str], site_url: str
+) -> None:
+    loaded = open_page(site_page)
+    target = site_url + next_page(site_pages, site_page)
+    fail_on(navigate_instantly(loaded.page, target), f"instant navigation from {loaded.url}")
+    fail_on(math_problems(loaded.page), f"math on {target} after instant navigation")
+    fail_on(loaded.request_problems(), "during instant navigation")
+
+
+def test_missing_page_gets_the_sites_404_page(open_page: OpenPage, site_url: str) -> None:
+    # Under the sub-path the 404 page must still find its styles and scripts.
+    loaded = open_page("no-such-page/", wait_for_network_idle=True)
+    assert loaded.status == 404
+    assert "404" in loaded.page.locator("article").inner_text()
+    own = f"GET {loaded.url}: HTTP 404"
+    fail_on(
+        [p for p in loaded.request_problems() if own not in p and "404 (Not Found)" not in p],
+        "the 404 page",
+    )
