@@ -155,21 +155,22 @@ def rotation(
         layout: As in :func:`encoding`; the blocks are permuted to match.
 
     Raises:
-        ValueError: ``d_model`` is odd. The last sine column has no cosine partner, and
+        ValueError: ``d_model`` is odd, or ``|offset| > 2**53``. The last sine column of an
+            odd width is unpaired (it has no cosine partner), and
             ``sin((p+k)w)`` is not a fixed linear combination of ``sin(pw)`` alone.
 
     >>> R = pe.rotation(3, 4)
     >>> bool(np.allclose(R @ pe.encoding(8, 4)[2], pe.encoding(8, 4)[5]))
     True
     """
-    k = _validate.integer("offset", offset)
+    k = _validate.offset(offset)
     d = _validate.d_model(d_model)
     b = _validate.base(base)
     order = _validate.layout(layout)
     if d % 2:
         raise ValueError(
-            f"rotation needs an even d_model, got {d}: the last column sin(pos*w) has no "
-            "cosine partner, so no fixed matrix maps it from one position to another"
+            f"rotation needs an even d_model, got {d}: the last column sin(pos*w) is unpaired "
+            "(it has no cosine partner), so no fixed matrix maps it from one position to another"
         )
     angle = k * frequencies(d, base=b)
     cos, sin = np.cos(angle), np.sin(angle)

@@ -42,14 +42,18 @@ def d_model(value: Any) -> int:
 
 def base(value: Any) -> float:
     ok = isinstance(value, numbers.Real) and not isinstance(value, bool | np.bool_)
-    b = float(value) if ok else math.nan
+    try:
+        b = float(value) if ok else math.nan
+    except OverflowError:  # an int beyond float range, e.g. 10**400
+        b = math.inf
     if not (math.isfinite(b) and b > 1.0):
         raise ValueError(f"base must be a finite real number > 1, got {value!r}")
     return b
 
 
 def layout(value: Any) -> str:
-    if value not in LAYOUTS:
+    # Check the type first: `in` on an array would compare elementwise and fail obscurely.
+    if not isinstance(value, str) or value not in LAYOUTS:
         raise ValueError(f"layout must be one of {', '.join(map(repr, LAYOUTS))}, got {value!r}")
     return str(value)
 
@@ -63,6 +67,17 @@ def dtype(value: Any) -> np.dtype[Any]:
         allowed = ", ".join(d.name for d in FLOAT_DTYPES)
         raise TypeError(f"dtype must be one of {allowed}, got {value!r}")
     return dt
+
+
+def offset(value: Any) -> int:
+    """A shift in positions, limited like positions so that float64 holds it exactly."""
+    k = integer("offset", value)
+    if abs(k) > MAX_POSITION:
+        raise ValueError(
+            f"offset={k} exceeds 2**53 in magnitude, where float64 can no longer tell "
+            "neighbouring positions apart"
+        )
+    return k
 
 
 def positions(start: int, count: int) -> None:
