@@ -1,0 +1,194 @@
+// The sinusoidal positional encoding in the browser, computed as `pe.encoding` does.
+//
+// Exact path (every number the page shows or exposes):
+//   omega_i = Math.pow(base, -2 * i / d)        (numpy: np.power(base, -2.0 * i / d))
+//   angle   = pos * omega_i                       (one float64 multiplication, as numpy)
+//   PE[pos, sin column of pair i] = Math.sin(angle), PE[pos, cos column] = Math.cos(angle)
+// The exponent and the product are rounded exactly like numpy's. V8's pow and glibc's
+// pow differ by at most one ulp of omega (< 1.2e-16 absolute, as omega <= 1), so the
+// angles differ by at most |pos| * 2**-53 plus one rounding of the product: below
+// 4.6e-13 for |pos| < 4096 and 9.1e-13 for |pos| < 8192 (the page never goes past
+// 8190). sin/cos themselves agree to an ulp, so |browser - pe| <= 1e-12 throughout.
+//
+// Fast path (pictures only: the heatmap colours and the similarity-vs-offset curve):
+// consecutive positions are reached by the angle-addition recurrence, re-seeded with
+// exact sin/cos every RESYNC rows, so the drift stays near 1e-14 -- far below the
+// 1/255 resolution of a colour -- at a small fraction of the cost of one sin and one
+// cos per cell.
+
+export const RESYNC = 32;
+
+/** Number of sine columns, ceil(d / 2): one per frequency. */
+export const pairCount = (d) => (d + 1) >> 1;
+/** Number of cosine columns, floor(d / 2): an odd d_model has one unpaired sine. */
+export const cosCount = (d) => d >> 1;
+
+/** omega_i = base ** (-2 i / d), float64, i = 0 .. ceil(d/2) - 1. */
+export function frequencies(d, base) {
+  const n = pairCount(d);
+  const w = new Float64Array(n);
+  for (let i = 0; i < n; i++) w[i] = Math.pow(base, (-2 * i) / d);
+  return w;
+}
+
+/** Wavelength 2*pi*base**(2i/d) of pair i, in positions (evaluated as pe.wavelengths). */
+export const wavelength = (i, d, base) => 2 * Math.PI * Math.pow(base, (2 * i) / d);
+
+/** Column of the sine (kind 0) or cosine (kind 1) of pair i. */
+export function column(i, kind, d, layout) {
+  if (layout === "split") return kind === 0 ? i : pairCount(d) + i;
+  return 2 * i + kind;
+}
+
+/** {pair, kind} of column j: kind 0 is sine, 1 is cosine. */
+export function columnInfo(j, d, layout) {
+  if (layout === "split") {
+    const n = pairCount(d);
+    return j < n ? { pair: j, kind: 0 } : { pair: j - n, kind: 1 };
+  }
+  return { pair: j >> 1, kind: j & 1 };
+}
+
+/** PE(pos) as a Float64Array of length d, exactly as one row of pe.encoding. */
+export function row(pos, d, w, layout, out = new Float64Array(d)) {
+  const n = w.length;
+  const nc = cosCount(d);
+  const split = layout === "split";
+  for (let i = 0; i < n; i++) {
+    const a = pos * w[i];
+    out[split ? i : 2 * i] = Math.sin(a);
+    if (i < nc) out[split ? n + i : 2 * i + 1] = Math.cos(a);
+  }
+  return out;
+}
+
+/** One entry PE[pos, j], exactly. */
+export function value(pos, j, d, w, layout) {
+  const { pair, kind } = columnInfo(j, d, layout);
+  const a = pos * w[pair];
+  return kind === 0 ? Math.sin(a) : Math.cos(a);
+}
+
+export function dot(x, y) {
+  let s = 0;
+  for (let j = 0; j < x.length; j++) s += x[j] * y[j];
+  return s;
+}
+
+/** Cosine similarity and Euclidean distance of two vectors (cosine null for a zero vector). */
+export function compareVectors(x, y) {
+  let xy = 0, xx = 0, yy = 0, dd = 0;
+  for (let j = 0; j < x.length; j++) {
+    xy += x[j] * y[j];
+    xx += x[j] * x[j];
+    yy += y[j] * y[j];
+    const t = x[j] - y[j];
+    dd += t * t;
+  }
+  const den = Math.sqrt(xx) * Math.sqrt(yy);
+  return { cosine: den > 0 ? xy / den : null, distance: Math.sqrt(dd), dot: xy };
+}
+
+/**
+ * Write the heatmap colours of rows 0..L-1 into `pixels` (Uint32, row-major, L x d),
+ * using `lut` (256 packed colours for values -1 .. 1). Fast path: recurrence between
+ * re-seeds (see the header). `naive` computes every cell with sin/cos instead.
+ */
+export function paintMatrix(L, d, w, layout, lut, pixels, naive = false) {
+  const n = w.length;
+  const nc = cosCount(d);
+  const colS = new Int32Array(n), colC = new Int32Array(nc);
+  for (let i = 0; i < n; i++) colS[i] = column(i, 0, d, layout);
+  for (let i = 0; i < nc; i++) colC[i] = column(i, 1, d, layout);
+  const s = new Float64Array(n), c = new Float64Array(n);
+  const s1 = new Float64Array(n), c1 = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    s1[i] = Math.sin(w[i]);
+    c1[i] = Math.cos(w[i]);
+  }
+  for (let p = 0; p < L; p++) {
+    if (naive || p % RESYNC === 0) {
+      for (let i = 0; i < n; i++) {
+        const a = p * w[i];
+        s[i] = Math.sin(a);
+        c[i] = Math.cos(a);
+      }
+    } else {
+      // (sin, cos)((p-1)w + w) by angle addition.
+      for (let i = 0; i < n; i++) {
+        const sp = s[i], cp = c[i];
+        s[i] = sp * c1[i] + cp * s1[i];
+        c[i] = cp * c1[i] - sp * s1[i];
+      }
+    }
+    const rowStart = p * d;
+    for (let i = 0; i < n; i++) pixels[rowStart + colS[i]] = lut[((s[i] + 1) * 127.5 + 0.5) | 0];
+    for (let i = 0; i < nc; i++) pixels[rowStart + colC[i]] = lut[((c[i] + 1) * 127.5 + 0.5) | 0];
+  }
+}
+
+/**
+ * Cosine similarity of PE(a) with PE(b) for every b in 0..L-1 (for the plot).
+ * PE(a).PE(b) = sum_{i < floor(d/2)} cos((b - a) w_i) + [d odd] sin(a w_l) sin(b w_l),
+ * so the sum runs over the offset with the recurrence; |PE(b)|^2 = floor(d/2) + [odd] sin^2.
+ */
+export function similarityCurve(a, L, d, w, naive = false) {
+  const nc = cosCount(d);
+  const acc = new Float64Array(L);
+  for (let i = 0; i < nc; i++) {
+    const wi = w[i];
+    const s1 = Math.sin(wi), c1 = Math.cos(wi);
+    const step = naive ? 1 : RESYNC;
+    for (let b0 = 0; b0 < L; b0 += step) {
+      const t = (b0 - a) * wi;
+      let s = Math.sin(t), c = Math.cos(t);
+      acc[b0] += c;
+      const end = Math.min(L, b0 + step);
+      for (let b = b0 + 1; b < end; b++) {
+        const sp = s;
+        s = sp * c1 + c * s1;
+        c = c * c1 - sp * s1;
+        acc[b] += c;
+      }
+    }
+  }
+  const odd = d % 2 === 1;
+  const wl = w[w.length - 1];
+  const sa = odd ? Math.sin(a * wl) : 0;
+  const na = Math.sqrt(nc + sa * sa);
+  const out = new Float64Array(L);
+  for (let b = 0; b < L; b++) {
+    const sb = odd ? Math.sin(b * wl) : 0;
+    const den = na * Math.sqrt(nc + sb * sb);
+    out[b] = den > 0 ? (acc[b] + sa * sb) / den : NaN;
+  }
+  return out;
+}
+
+/**
+ * R(k) PE(pos) against PE(pos + k), pair by pair (paired columns only; for odd d the
+ * last sine column has no partner and is excluded). Same formulas as pe.rotation.
+ */
+export function rotate(pos, k, d, w, layout) {
+  const nc = cosCount(d);
+  const x = row(pos, d, w, layout);
+  const y = row(pos + k, d, w, layout);
+  const rotated = new Float64Array(d).fill(NaN);
+  const pairs = [];
+  let maxAbs = 0, sq = 0;
+  for (let i = 0; i < nc; i++) {
+    const js = column(i, 0, d, layout), jc = column(i, 1, d, layout);
+    const t = k * w[i];
+    const ct = Math.cos(t), st = Math.sin(t);
+    const rs = ct * x[js] + st * x[jc];
+    const rc = -st * x[js] + ct * x[jc];
+    rotated[js] = rs;
+    rotated[jc] = rc;
+    const es = rs - y[js], ec = rc - y[jc];
+    const r = Math.max(Math.abs(es), Math.abs(ec));
+    maxAbs = Math.max(maxAbs, r);
+    sq += es * es + ec * ec;
+    pairs.push({ pair: i, angle: t, from: [x[js], x[jc]], rotated: [rs, rc], target: [y[js], y[jc]], residual: r });
+  }
+  return { x, y, rotated, pairs, maxResidual: maxAbs, normResidual: Math.sqrt(sq) };
+}
