@@ -1,12 +1,12 @@
 r"""Sinusoidal positional encoding, as in "Attention Is All You Need" (Vaswani et al., 2017).
 
-For a position :math:`pos` and pair index :math:`i = 0, \dots, \lceil d/2 \rceil - 1`,
+For a position \(pos\) and pair index \(i = 0, \dots, \lceil d/2 \rceil - 1\),
 
-.. math::
-
-    \omega_i = \text{base}^{-2i/d}, \qquad
-    PE_{pos,\,2i} = \sin(pos\,\omega_i), \qquad
-    PE_{pos,\,2i+1} = \cos(pos\,\omega_i).
+\[
+\omega_i = \text{base}^{-2i/d}, \qquad
+PE_{pos,\,2i} = \sin(pos\,\omega_i), \qquad
+PE_{pos,\,2i+1} = \cos(pos\,\omega_i).
+\]
 
 The package is pure: it computes arrays and returns them. It draws nothing and
 touches no file; the site's figure pipeline and the tests build on it.
@@ -32,7 +32,7 @@ FloatArray = npt.NDArray[np.floating[Any]]
 
 
 def frequencies(d_model: int, *, base: float = 10000.0) -> npt.NDArray[np.float64]:
-    r"""Angular frequencies :math:`\omega_i = \text{base}^{-2i/d}` of the sin/cos pairs.
+    r"""Angular frequencies \(\omega_i = \text{base}^{-2i/d}\) of the sin/cos pairs.
 
     Args:
         d_model: Width of the encoding, ``>= 1``.
@@ -51,10 +51,10 @@ def frequencies(d_model: int, *, base: float = 10000.0) -> npt.NDArray[np.float6
 
 
 def wavelengths(d_model: int, *, base: float = 10000.0) -> npt.NDArray[np.float64]:
-    r"""Wavelengths :math:`\lambda_i = 2\pi / \omega_i = 2\pi\,\text{base}^{2i/d}`, in positions.
+    r"""Wavelengths \(\lambda_i = 2\pi / \omega_i = 2\pi\,\text{base}^{2i/d}\), in positions.
 
-    They run from exactly :math:`2\pi` up to :math:`2\pi\,\text{base}^{(d-2)/d}` for even
-    ``d_model``, which approaches but never reaches :math:`2\pi\,\text{base}`.
+    They run from exactly \(2\pi\) up to \(2\pi\,\text{base}^{(d-2)/d}\) for even
+    ``d_model``, which approaches but never reaches \(2\pi\,\text{base}\).
 
     Returns:
         Array of shape ``(ceil(d_model / 2),)``, increasing.
@@ -80,8 +80,8 @@ def encoding(
     r"""The positional-encoding matrix: one row per position, one column per dimension.
 
     Row ``r`` encodes position ``pos = start + r``. Column ``2i`` holds
-    :math:`\sin(pos\,\omega_i)` and column ``2i + 1`` holds :math:`\cos(pos\,\omega_i)`,
-    with :math:`\omega_i` from :func:`frequencies`. For odd ``d_model`` the last column
+    \(\sin(pos\,\omega_i)\) and column ``2i + 1`` holds \(\cos(pos\,\omega_i)\),
+    with \(\omega_i\) from [`frequencies`][pe.frequencies]. For odd ``d_model`` the last column
     is the sine of the last frequency: ``ceil(d/2)`` sines and ``floor(d/2)`` cosines.
 
     Args:
@@ -139,20 +139,20 @@ def rotation(
     (column-vector convention) for every position ``p``. It is block-diagonal, one
     2x2 block per sin/cos pair:
 
-    .. math::
-
-        \begin{pmatrix} \sin((p+k)\omega_i) \\ \cos((p+k)\omega_i) \end{pmatrix}
-        = \begin{pmatrix} \cos k\omega_i & \sin k\omega_i \\
-                          -\sin k\omega_i & \cos k\omega_i \end{pmatrix}
-          \begin{pmatrix} \sin p\omega_i \\ \cos p\omega_i \end{pmatrix}.
+    \[
+    \begin{pmatrix} \sin((p+k)\omega_i) \\ \cos((p+k)\omega_i) \end{pmatrix}
+    = \begin{pmatrix} \cos k\omega_i & \sin k\omega_i \\
+                      -\sin k\omega_i & \cos k\omega_i \end{pmatrix}
+      \begin{pmatrix} \sin p\omega_i \\ \cos p\omega_i \end{pmatrix}.
+    \]
 
     For row vectors (``row @ M``) use the transpose, ``R.T``.
 
     Args:
         offset: The shift ``k`` in positions; may be negative.
         d_model: Width of the encoding; must be even.
-        base: As in :func:`encoding`.
-        layout: As in :func:`encoding`; the blocks are permuted to match.
+        base: As in [`encoding`][pe.encoding].
+        layout: As in [`encoding`][pe.encoding]; the blocks are permuted to match.
 
     Raises:
         ValueError: ``d_model`` is odd, or ``|offset| > 2**53``. The last sine column of an

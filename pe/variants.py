@@ -4,10 +4,10 @@ Both differ from the paper in the same two ways:
 
 * **Split layout.** All sines come first, then all cosines, instead of alternating
   sin, cos, sin, cos.
-* **Frequency spacing.** With :math:`h = \lfloor d/2 \rfloor` frequencies, pair
-  :math:`i` turns at :math:`\omega_i = 10000^{-i/(h-1)}`, so the last pair reaches
-  :math:`\omega_{h-1} = 1/10000` exactly. The paper uses :math:`10000^{-2i/d}`, whose
-  last pair stops at :math:`10000^{-(d-2)/d}`, short of :math:`1/10000`.
+* **Frequency spacing.** With \(h = \lfloor d/2 \rfloor\) frequencies, pair
+  \(i\) turns at \(\omega_i = 10000^{-i/(h-1)}\), so the last pair reaches
+  \(\omega_{h-1} = 1/10000\) exactly. The paper uses \(10000^{-2i/d}\), whose
+  last pair stops at \(10000^{-(d-2)/d}\), short of \(1/10000\).
 
 The originals compute in float32. These functions repeat their float32 arithmetic
 step by step with NumPy, so the results agree with the originals up to the last-bit
@@ -62,17 +62,19 @@ def tensor2tensor(
 ) -> npt.NDArray[np.float32]:
     r"""tensor2tensor's ``get_timing_signal_1d``, without its leading batch axis.
 
-    With :math:`n = \lfloor \text{channels}/2 \rfloor` timescales and position
-    :math:`p = \text{start\_index} + r` on row :math:`r`,
+    With \(n = \lfloor \text{channels}/2 \rfloor\) timescales and position
+    \(p = \text{start\_index} + r\) on row \(r\),
 
-    .. math::
+    \[
+    \Delta = \frac{\ln(\text{max\_timescale}/\text{min\_timescale})}{\max(n - 1,\ 1)},
+    \qquad
+    \omega_i = \text{min\_timescale}\cdot e^{-i\Delta},
+    \]
 
-        \Delta = \frac{\ln(\text{max\_timescale}/\text{min\_timescale})}{\max(n - 1,\ 1)},
-        \qquad
-        \omega_i = \text{min\_timescale}\cdot e^{-i\Delta},
-
-        \text{out}[r, i] = \sin(p\,\omega_i), \qquad
-        \text{out}[r, n + i] = \cos(p\,\omega_i), \qquad i = 0, \dots, n - 1,
+    \[
+    \text{out}[r, i] = \sin(p\,\omega_i), \qquad
+    \text{out}[r, n + i] = \cos(p\,\omega_i), \qquad i = 0, \dots, n - 1,
+    \]
 
     and for odd ``channels`` a last column of zeros. Note that the original
     *multiplies* by ``min_timescale``: the first frequency is ``min_timescale``, not
@@ -133,22 +135,24 @@ def fairseq(
 ) -> npt.NDArray[np.float32]:
     r"""fairseq's ``SinusoidalPositionalEmbedding.get_embedding``.
 
-    With :math:`h = \lfloor \text{embedding\_dim}/2 \rfloor` and row index
-    :math:`r = 0, \dots, \text{num\_embeddings} - 1`,
+    With \(h = \lfloor \text{embedding\_dim}/2 \rfloor\) and row index
+    \(r = 0, \dots, \text{num\_embeddings} - 1\),
 
-    .. math::
+    \[
+    \Delta = \frac{\ln 10000}{h - 1}, \qquad \omega_i = e^{-i\Delta},
+    \]
 
-        \Delta = \frac{\ln 10000}{h - 1}, \qquad \omega_i = e^{-i\Delta},
-
-        \text{out}[r, i] = \sin(r\,\omega_i), \qquad
-        \text{out}[r, h + i] = \cos(r\,\omega_i), \qquad i = 0, \dots, h - 1,
+    \[
+    \text{out}[r, i] = \sin(r\,\omega_i), \qquad
+    \text{out}[r, h + i] = \cos(r\,\omega_i), \qquad i = 0, \dots, h - 1,
+    \]
 
     a last column of zeros for odd ``embedding_dim``, and the row ``padding_idx``
     (if given) set to zero. The row index is the angle's multiplier: fairseq numbers
     the real tokens from ``padding_idx + 1`` on, so the first token of a sentence
     reads row ``padding_idx + 1``, not row 0.
 
-    As in the original, :math:`\Delta` is computed in float64 and rounded to float32
+    As in the original, \(\Delta\) is computed in float64 and rounded to float32
     when it multiplies the float32 ``arange``; ``exp``, the product with the row index
     and ``sin``/``cos`` are float32.
 
