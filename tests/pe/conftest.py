@@ -19,8 +19,8 @@ from hypothesis import settings
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # `pe_reference` under any import mode
 
-settings.register_profile("pe-dev", max_examples=40, deadline=None)
+settings.register_profile("pe-dev", max_examples=60, deadline=None)
 settings.register_profile(
-    "pe-ci", max_examples=40, deadline=None, derandomize=True, database=None, print_blob=True
+    "pe-ci", max_examples=60, deadline=None, derandomize=True, database=None, print_blob=True
 )
 settings.load_profile("pe-ci" if os.environ.get("CI", "").lower() == "true" else "pe-dev")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-import mpmath
+import mpmath  # type: ignore[import-untyped]
 
 PRECISION = mpmath.mp.clone()
 PRECISION.dps = 50

@@ -10,6 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import pe
+from pe import Layout
 
 widths = st.integers(1, 64)
 even_widths = st.integers(1, 32).map(lambda h: 2 * h)
@@ -20,11 +21,13 @@ starts = st.integers(-(10**6), 10**6)
 
 def _split_order(d: int) -> np.ndarray:
     """Columns of the interleaved layout in the order of the split layout."""
-    return np.r_[0:d:2, 1:d:2]
+    return np.concatenate([np.arange(0, d, 2), np.arange(1, d, 2)])
 
 
 @given(length=st.integers(0, 24), d=widths, base=bases, start=starts, layout=layouts)
-def test_shape_dtype_and_bounded(length: int, d: int, base: float, start: int, layout: str) -> None:
+def test_shape_dtype_and_bounded(
+    length: int, d: int, base: float, start: int, layout: Layout
+) -> None:
     enc = pe.encoding(length, d, base=base, start=start, layout=layout)
     assert enc.shape == (length, d)
     assert enc.dtype == np.float64
@@ -82,7 +85,7 @@ def _rotation_tolerance(base: float, *positions: int) -> float:
     layout=layouts,
 )
 def test_rotation_moves_rows_in_both_conventions(
-    d: int, base: float, pos: int, k: int, layout: str
+    d: int, base: float, pos: int, k: int, layout: Layout
 ) -> None:
     rot = pe.rotation(k, d, base=base, layout=layout)
     here = pe.encoding(1, d, base=base, start=pos, layout=layout)[0]
@@ -146,8 +149,19 @@ def test_frequencies_strictly_decrease(d: int, base: float) -> None:
 
 
 @given(d=widths, layout=layouts)
-def test_length_zero_is_empty(d: int, layout: str) -> None:
+def test_length_zero_is_empty(d: int, layout: Layout) -> None:
     for dtype in (np.float64, np.float32, np.float16):
         enc = pe.encoding(0, d, layout=layout, dtype=dtype)
         assert enc.shape == (0, d)
         assert enc.dtype == np.dtype(dtype)
+
+
+@given(d=even_widths, base=bases, pos=st.integers(-(10**4), 10**4), k=st.integers(-(10**4), 10**4))
+def test_dot_product_and_norm_numerically(d: int, base: float, pos: int, k: int) -> None:
+    """The identities proven in pe.symbolic, on pe's numbers."""
+    here = pe.encoding(1, d, base=base, start=pos)[0]
+    there = pe.encoding(1, d, base=base, start=pos + k)[0]
+    expected = np.sum(np.cos(k * pe.frequencies(d, base=base)))
+    tol = _rotation_tolerance(base, pos, k, pos + k) * d
+    assert abs(here @ there - expected) <= tol
+    assert abs(here @ here - d / 2) <= 8 * ref.U * d

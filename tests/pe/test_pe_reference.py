@@ -18,12 +18,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import pe
+from pe import Layout
 
 BASES = (10000.0, 100.0, 2.0, 1.5, 500000.0)
 LAYOUTS = ("interleaved", "split")
 
 
-def _worst_ratio(start: int, length: int, d: int, base: float, layout: str) -> float:
+def _worst_ratio(start: int, length: int, d: int, base: float, layout: Layout) -> float:
     """The largest error / bound over a block; <= 1 means every entry is within the bound."""
     got = pe.encoding(length, d, base=base, start=start, layout=layout)
     worst = 0.0
@@ -42,7 +43,7 @@ def _worst_ratio(start: int, length: int, d: int, base: float, layout: str) -> f
     layout=st.sampled_from(LAYOUTS),
 )
 def test_random_positions_within_float64_bound(
-    start: int, d: int, base: float, layout: str
+    start: int, d: int, base: float, layout: Layout
 ) -> None:
     assert _worst_ratio(start, 3, d, base, layout) <= 1.0
 
@@ -82,7 +83,7 @@ def test_bound_is_not_vacuous() -> None:
     layout=st.sampled_from(LAYOUTS),
 )
 def test_low_precision_is_float64_rounded_once(
-    dtype: type[np.floating], start: int, d: int, base: float, layout: str
+    dtype: type[np.floating], start: int, d: int, base: float, layout: Layout
 ) -> None:
     low = pe.encoding(6, d, base=base, start=start, layout=layout, dtype=dtype)
     high = pe.encoding(6, d, base=base, start=start, layout=layout)
