@@ -324,7 +324,7 @@ def dot_product(concrete_width: int = 8) -> Proof:
         _pair_dot(p, -k, omega),
         term,
         statement=f"{_latex(_pair_dot(p, -k, omega))} = {_latex(term)}",
-        steps=[f"{_latex(sp.Function('cos')(-k * omega))} = {_latex(sp.cos(-k * omega))}"],
+        steps=[f"{_latex(sp.cos(-k * omega, evaluate=False))} = {_latex(sp.cos(-k * omega))}"],
     )
     w_i = b ** (-2 * i / d)
     summand = _pair_dot(p, k, w_i)
@@ -340,8 +340,9 @@ def dot_product(concrete_width: int = 8) -> Proof:
     symmetric = check_identity(
         "dot-sum-even",
         "The sum is even in the shift",
-        target.subs(k, -k),
+        sp.Sum(sp.cos(-k * w_i, evaluate=False), (i, 0, d / 2 - 1)),
         target,
+        steps=[r"\cos(-x) = \cos x"],
     )
     width = concrete_width
     row_p = _symbolic_encoding(p, width, b)
@@ -418,11 +419,35 @@ def wavelengths() -> Proof:
     """
     lam = 2 * sp.pi / b ** (-2 * i / d)
     ratio = check_identity(
-        "wavelength-ratio", "Common ratio", lam.subs(i, i + 1) / lam, b ** (2 / d)
+        "wavelength-ratio",
+        "Common ratio",
+        lam.subs(i, i + 1) / lam,
+        b ** (2 / d),
+        statement=r"\frac{\lambda_{i+1}}{\lambda_i} = \frac{"
+        + _latex(lam.subs(i, i + 1))
+        + "}{"
+        + _latex(lam)
+        + "} = "
+        + _latex(b ** (2 / d)),
     )
-    first = check_identity("wavelength-first", "First term", lam.subs(i, 0), 2 * sp.pi)
+    first = check_identity(
+        "wavelength-first",
+        "First term",
+        lam.subs(i, 0),
+        2 * sp.pi,
+        statement=r"\lambda_0 = 2\pi\,b^{0} = 2\pi",
+    )
     last_term = lam.subs(i, d / 2 - 1)
-    last = check_identity("wavelength-last", "Last term", last_term, 2 * sp.pi * b ** ((d - 2) / d))
+    last = check_identity(
+        "wavelength-last",
+        "Last term",
+        last_term,
+        2 * sp.pi * b ** ((d - 2) / d),
+        statement=r"\lambda_{d/2-1} = "
+        + _latex(last_term)
+        + " = "
+        + _latex(2 * sp.pi * b ** ((d - 2) / d)),
+    )
     limit = sp.limit(last_term, d, sp.oo)
     to_limit = check_identity(
         "wavelength-limit",
