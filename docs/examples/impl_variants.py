@@ -36,5 +36,7 @@ print("  fairseq:      ", pe.variants.fairseq(5, 5)[:, -1].tolist())
 table = pe.variants.fairseq(6, 8, padding_idx=1)
 first_token = table[1 + 1]
 print("fairseq, padding_idx = 1: row 1 is zero:", not table[1].any())
-print("  first token's row equals tensor2tensor at position 2:",
-      np.allclose(first_token, pe.variants.tensor2tensor(1, 8, start_index=2)[0], atol=1e-6))
+print(
+    "  first token's row equals tensor2tensor at position 2:",
+    np.allclose(first_token, pe.variants.tensor2tensor(1, 8, start_index=2)[0], atol=1e-6),
+)

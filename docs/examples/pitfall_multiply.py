@@ -25,5 +25,9 @@ def cosine(a: np.ndarray, b: np.ndarray) -> float:
 
 right, wrong = pe.encoding(500, d), wrong_encoding(500)
 print("cosine similarity of position 100 with 101 and with 400:")
-print(f"  divide (paper): {cosine(right[100], right[101]):.3f}  {cosine(right[100], right[400]):.3f}")
-print(f"  multiply:       {cosine(wrong[100], wrong[101]):.3f}  {cosine(wrong[100], wrong[400]):.3f}")
+print(
+    f"  divide (paper): {cosine(right[100], right[101]):.3f}  {cosine(right[100], right[400]):.3f}"
+)
+print(
+    f"  multiply:       {cosine(wrong[100], wrong[101]):.3f}  {cosine(wrong[100], wrong[400]):.3f}"
+)

@@ -18,5 +18,7 @@ for d in (8, 512):
 L, d = 2048, 512
 paper_split = pe.encoding(L, d, layout="split")
 t2t = pe.variants.tensor2tensor(L, d).astype(np.float64)
-print(f"d={d}, positions 0-{L - 1}: max |tensor2tensor - paper (split)| = "
-      f"{np.abs(t2t - paper_split).max():.3f}")
+print(
+    f"d={d}, positions 0-{L - 1}: max |tensor2tensor - paper (split)| = "
+    f"{np.abs(t2t - paper_split).max():.3f}"
+)
