@@ -18,6 +18,8 @@ Session-scoped (one per test process; with pytest-xdist, one per worker):
 ``site_page`` -> str
     One of ``site_pages``: a test that asks for it runs once per page (ids are the paths, "home"
     for ""). The sitemap is read at collection time, which is when the one build happens.
+    Parametrized with module scope: a module's tests run grouped by page, so module-scoped
+    fixtures that use ``site_page`` are set up once per page.
 ``browser`` -> playwright.sync_api.Browser
     Headless Chromium from $PE_CHROMIUM (default /usr/bin/chromium), launched with
     --no-sandbox --disable-gpu --disable-background-networking --disable-component-update
@@ -133,12 +135,18 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "site_page" not in metafunc.fixturenames:
         return
     if _deselected_by_mark(metafunc):
-        metafunc.parametrize("site_page", ["<not built: deselected>"], indirect=True)
+        metafunc.parametrize(
+            "site_page", ["<not built: deselected>"], indirect=True, scope="module"
+        )
         return
     session = _site_session(metafunc.config)
     session.ensure()
     pages = [BUILD_FAILED] if session.error else session.pages
-    metafunc.parametrize("site_page", pages, indirect=True, ids=[p or "home" for p in pages])
+    # Module scope groups a module's tests page by page, so a module-scoped fixture built on
+    # site_page (e.g. one loaded page shared by several checks) is made once per page.
+    metafunc.parametrize(
+        "site_page", pages, indirect=True, ids=[p or "home" for p in pages], scope="module"
+    )
 
 
 @pytest.fixture(scope="session")
@@ -161,7 +169,7 @@ def site_pages(request: pytest.FixtureRequest, built_site: Path) -> list[str]:
     return list(_site_session(request.config).pages)
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def site_page(request: pytest.FixtureRequest, built_site: Path) -> str:
     return request.param
 

@@ -331,7 +331,10 @@ def open_site_page(
             result.foreign_requests.append(f"{request.method} {request.url}")
 
     def on_failed(request: Any) -> None:
-        if not foreign(request.url):  # foreign ones are reported (and aborted) above
+        # Foreign requests are reported (and aborted) above. ERR_ABORTED is the browser itself
+        # cancelling a request because the page reloaded or navigated away mid-request; a
+        # missing or broken file shows up as an HTTP status or another net:: error instead.
+        if not foreign(request.url) and request.failure != "net::ERR_ABORTED":
             result.failed_requests.append(f"{request.method} {request.url}: {request.failure}")
 
     def on_response(response: Any) -> None:

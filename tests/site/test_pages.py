@@ -1,11 +1,14 @@
 """Every page of the built site, in headless Chromium, as a reader gets it from the host.
 
-Each test runs once per page listed in the built sitemap.xml (the `site_page` fixture).
+Each test runs once per page listed in the built sitemap.xml (the `site_page` fixture). The
+read-only checks share one load of the page per view (light, dark, phone) to keep the suite
+fast; the interactive ones (palette toggle, instant navigation) get a page of their own.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 from helpers.site_harness import (
@@ -16,6 +19,7 @@ from helpers.site_harness import (
     image_problems,
     math_problems,
     navigate_instantly,
+    open_site_page,
     overflow_problems,
     toggle_until,
 )
@@ -38,38 +42,72 @@ def next_page(site_pages: list[str], page: str) -> str:
     return site_pages[(site_pages.index(page) + 1) % len(site_pages)]
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_page_loads_cleanly(open_page: OpenPage, site_page: str, scheme: str) -> None:
-    loaded = open_page(site_page, color_scheme=scheme, wait_for_network_idle=True)
-    assert loaded.status == 200, f"{loaded.url} answered HTTP {loaded.status}"
-    fail_on(loaded.request_problems(), f"{loaded.url} ({scheme})")
+def _shared_view(
+    browser: Any, site_url: str, site_page: str, **options: Any
+) -> Iterator[LoadedPage]:
+    loaded = open_site_page(browser, site_url, site_page, **options)
+    yield loaded
+    loaded.context.close()
 
 
-def test_images_decode_and_have_alt_text(open_page: OpenPage, site_page: str) -> None:
-    loaded = open_page(site_page)
-    fail_on(image_problems(loaded.page), f"images on {loaded.url}")
+@pytest.fixture(scope="module")
+def light_view(browser: Any, site_url: str, site_page: str) -> Iterator[LoadedPage]:
+    yield from _shared_view(
+        browser, site_url, site_page, color_scheme="light", wait_for_network_idle=True
+    )
 
 
-def test_math_is_typeset(open_page: OpenPage, site_page: str) -> None:
-    loaded = open_page(site_page)
-    fail_on(math_problems(loaded.page), f"math on {loaded.url}")
+@pytest.fixture(scope="module")
+def dark_view(browser: Any, site_url: str, site_page: str) -> Iterator[LoadedPage]:
+    yield from _shared_view(
+        browser, site_url, site_page, color_scheme="dark", wait_for_network_idle=True
+    )
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_no_accessibility_violations(open_page: OpenPage, site_page: str, scheme: str) -> None:
-    loaded = open_page(site_page, color_scheme=scheme)
-    # Without a saved choice Material follows the system scheme; make sure it did.
-    assert color_scheme(loaded.page) == SCHEME_OF[scheme], f"{loaded.url} not in {scheme} scheme"
-    violations = axe_violations(loaded.page)
+@pytest.fixture(scope="module")
+def phone_view(browser: Any, site_url: str, site_page: str) -> Iterator[LoadedPage]:
+    yield from _shared_view(browser, site_url, site_page, viewport=PHONE)
+
+
+@pytest.fixture(params=["light", "dark"])
+def view(request: pytest.FixtureRequest, site_page: str) -> LoadedPage:
+    """The page in the light, then the dark colour scheme (site_page named so it is parametrized)."""
+    return request.getfixturevalue(f"{request.param}_view")
+
+
+def test_page_loads_cleanly(view: LoadedPage) -> None:
+    assert view.status == 200, f"{view.url} answered HTTP {view.status}"
+    fail_on(view.request_problems(), f"{view.url} ({color_scheme(view.page)} scheme)")
+
+
+def test_images_decode_and_have_alt_text(light_view: LoadedPage) -> None:
+    fail_on(image_problems(light_view.page), f"images on {light_view.url}")
+
+
+def test_math_is_typeset(light_view: LoadedPage) -> None:
+    fail_on(math_problems(light_view.page), f"math on {light_view.url}")
+
+
+def test_no_accessibility_violations(view: LoadedPage) -> None:
+    scheme = color_scheme(view.page)
+    violations = axe_violations(view.page)
     assert not violations, (
-        f"axe-core found {len(violations)} violated rule(s) on {loaded.url} ({scheme} scheme):\n"
+        f"axe-core found {len(violations)} violated rule(s) on {view.url} ({scheme} scheme):\n"
         + format_axe_violations(violations)
     )
 
 
-def test_no_horizontal_overflow_on_phone(open_page: OpenPage, site_page: str) -> None:
-    loaded = open_page(site_page, viewport=PHONE)
-    fail_on(overflow_problems(loaded.page), f"{loaded.url} at {PHONE['width']}x{PHONE['height']}")
+def test_system_scheme_is_followed(light_view: LoadedPage, dark_view: LoadedPage) -> None:
+    # Without a saved choice Material follows the system; this is what makes the axe runs
+    # above cover both schemes.
+    assert (color_scheme(light_view.page), color_scheme(dark_view.page)) == ("default", "slate")
+
+
+def test_no_horizontal_overflow_on_phone(phone_view: LoadedPage) -> None:
+    fail_on(
+        overflow_problems(phone_view.page),
+        f"{phone_view.url} at {PHONE['width']}x{PHONE['height']}",
+    )
 
 
 def test_palette_toggle_works_and_persists(
@@ -107,7 +145,5 @@ def test_missing_page_gets_the_sites_404_page(open_page: OpenPage, site_url: str
     assert loaded.status == 404
     assert "404" in loaded.page.locator("article").inner_text()
     own = f"GET {loaded.url}: HTTP 404"
-    fail_on(
-        [p for p in loaded.request_problems() if own not in p and "404 (Not Found)" not in p],
-        "the 404 page",
-    )
+    others = [p for p in loaded.request_problems() if own not in p and "404 (Not Found)" not in p]
+    fail_on(others, "the 404 page")
