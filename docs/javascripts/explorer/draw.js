@@ -120,8 +120,8 @@ export function frame(ctx, box, sc, { xTicks, yTicks, xLabel, yLabel, colors, fo
   }
   if (xLabel) {
     ctx.textAlign = "right";
-    ctx.textBaseline = "bottom";
-    ctx.fillText(xLabel, box.l + box.w, box.t + box.h + 30);
+    ctx.textBaseline = "top";
+    ctx.fillText(xLabel, box.l + box.w, box.t + box.h + 18);
   }
   if (yLabel) {
     ctx.textAlign = "left";

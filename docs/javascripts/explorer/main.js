@@ -21,7 +21,8 @@
 //   window.peExplorer.set({key: value})  apply values as if typed; returns the messages
 //   window.peExplorer.query()        the URL query of the state;  .message(): status text
 //   window.peExplorer.lastUpdateMs   time of the last update (recompute + redraw), ms
-//   window.peExplorer.updateCount, .updateTimes (recent update times, ms)
+//   window.peExplorer.updateCount, .updateTimes (recent update times, ms), .partTimes
+//                                    (the last update's time per view, ms)
 //   window.peExplorer.debug.naive    true: every update recomputes and redraws everything
 //                                    with sin/cos per heatmap cell (the benchmark baseline)
 // All numbers come from math.js (float64, as pe.encoding). Displayed numbers carry
@@ -172,19 +173,28 @@ class Explorer {
     if (this.debug.naive || !this.w || changed.has("all") || changed.has("d") || changed.has("base")) {
       this.w = M.frequencies(st.d, st.base);
     }
-    this.drawVector();
-    this.drawHeatmap();
-    this.drawWaves();
-    this.drawCompare();
-    this.drawFrequencies();
-    this.drawRotation();
-    this.syncControls();
-    this.scheduleUrl();
-    const ms = performance.now() - t0;
+    // Per-part times of this update (ms), for the benchmark's breakdown.
+    const times = (this.partTimes = {});
+    let t = t0;
+    for (const [name, draw] of this.parts) {
+      draw.call(this);
+      const now = performance.now();
+      times[name] = now - t;
+      t = now;
+    }
+    const ms = t - t0;
     this.lastUpdateMs = ms;
     this.updateCount += 1;
     this.updateTimes.push(ms);
     if (this.updateTimes.length > 2000) this.updateTimes.splice(0, 1000);
+  }
+
+  get parts() {
+    return [
+      ["vector", this.drawVector], ["heatmap", this.drawHeatmap], ["waves", this.drawWaves],
+      ["compare", this.drawCompare], ["frequencies", this.drawFrequencies], ["rotation", this.drawRotation],
+      ["controls", () => this.syncControls()], ["url", this.scheduleUrl],
+    ];
   }
 
   /** True if the view's inputs changed since it last drew (always, in naive mode). */
@@ -384,7 +394,7 @@ class Explorer {
     const x = (this.vec = M.row(st.pos, st.d, this.w, st.layout));
     const W = this.cw, H = this.narrow ? 160 : v.H;
     const ctx = D.setupCanvas(v.canvas, W, H);
-    const box = { l: 34, t: 12, w: W - 44, h: H - 36 };
+    const box = { l: 34, t: 12, w: W - 44, h: H - 44 };
     const sc = (v.sc = D.scales(box, [-0.5, st.d - 0.5], [-1.05, 1.05]));
     D.frame(ctx, box, sc, { xTicks: D.niceTicks(0, st.d - 1, this.narrow ? 4 : 8), yTicks: [-1, -0.5, 0, 0.5, 1], colors: c, font: this.font, xLabel: "dimension" });
     const bw = box.w / st.d, gap = bw > 4 ? 1 : 0, y0 = sc.y(0);
@@ -441,35 +451,43 @@ class Explorer {
     });
     const legend = h("div", { class: "pe-x-legend", role: "img", "aria-label": "Colour scale: −1 dark blue, 0 neutral, +1 dark orange" },
       h("span", {}, "−1"), h("span", { class: "pe-x-legend-bar" }), h("span", {}, "+1"));
-    el.append(h("div", { class: "pe-x-axes", "aria-hidden": "true" }, h("span", {}, "dimension 0 →"), h("span", { "data-axis": "right" })),
+    v.axisRight = h("span");
+    el.append(h("div", { class: "pe-x-axes", "aria-hidden": "true" }, h("span", {}, "dimension 0 →"), v.axisRight),
       v.wrap, v.caption, legend);
   }
 
   drawHeatmap() {
     const v = this.views.heatmap;
     if (!v) return;
-    const st = this.st;
-    const key = `${st.len},${st.d},${st.base},${st.layout},${this.paletteVersion}`;
+    const st = this.st, naive = this.debug.naive;
+    const cssH = Math.round(Math.min(420, Math.max(120, (this.cw * st.len) / st.d)));
+    // At most one image pixel per device pixel: beyond that a pixel shows the cell under its
+    // centre, as a nearest-neighbour downscale of the full image would (naive: full image).
+    const dpr = Math.max(1, Math.min(3, window.devicePixelRatio || 1));
+    const C = naive ? st.d : Math.min(st.d, Math.round(this.cw * dpr));
+    const R = naive ? st.len : Math.min(st.len, Math.round(cssH * dpr));
+    const key = `${st.len},${st.d},${st.base},${st.layout},${C},${R},${this.paletteVersion}`;
     if (this.stale(v, key)) {
+      v.wrap.style.height = `${cssH}px`;
       const ctx = v.canvas.getContext("2d");
-      if (v.canvas.width !== st.d || v.canvas.height !== st.len) {
-        v.canvas.width = st.d;
-        v.canvas.height = st.len;
+      if (v.canvas.width !== C || v.canvas.height !== R) {
+        v.canvas.width = C;
+        v.canvas.height = R;
       }
-      if (!v.img || v.img.width !== st.d || v.img.height !== st.len) v.img = ctx.createImageData(st.d, st.len);
-      M.paintMatrix(st.len, st.d, this.w, st.layout, this.lut, new Uint32Array(v.img.data.buffer), this.debug.naive);
+      if (!v.img || v.img.width !== C || v.img.height !== R) v.img = ctx.createImageData(C, R);
+      const px = new Uint32Array(v.img.data.buffer);
+      if (naive) M.paintMatrixNaive(st.len, st.d, this.w, st.layout, this.lut, px);
+      else M.paintMatrix(st.len, st.d, this.w, st.layout, this.lut, px, C, R);
       ctx.putImageData(v.img, 0, 0);
       v.canvas.setAttribute("aria-label", `Heatmap of the ${st.len} × ${st.d} encoding matrix (${st.layout} layout): one row per position from 0 at the top, one column per dimension; blue is −1, orange +1. Left columns change fast with position, right columns slowly.`);
-      v.wrap.previousSibling.lastChild.textContent = `← dimension ${st.d - 1}`;
-    }
-    const sizeKey = `${this.cw},${st.len},${st.d}`;
-    if (v.sizeKey !== sizeKey) {
-      v.sizeKey = sizeKey;
-      v.wrap.style.height = `${Math.round(Math.min(420, Math.max(120, (this.cw * st.len) / st.d)))}px`;
+      v.axisRight.textContent = `← dimension ${st.d - 1}`;
+      v.res = C === st.d && R === st.len
+        ? "one pixel per cell"
+        : `drawn at the screen’s resolution, ${C} of ${st.d} columns × ${R} of ${st.len} rows, each pixel showing the cell at its centre; zoom in for more`;
     }
     v.hl.style.top = `${(st.pos / st.len) * 100}%`;
     v.hl.style.height = `max(4px, ${100 / st.len}%)`;
-    v.caption.textContent = `Rows: positions 0 (top) … ${st.len - 1}. Highlighted: row ${st.pos}. Click a row to select it.`;
+    v.caption.textContent = `Rows: positions 0 (top) … ${st.len - 1}. Highlighted: row ${st.pos}. Click a row to select it. Image: ${v.res}.`;
   }
 
   // ---- waves ---------------------------------------------------------------------------
@@ -506,7 +524,7 @@ class Explorer {
       const ctx = v.layer.getContext("2d");
       ctx.setTransform(v.canvas.width / W, 0, 0, v.canvas.height / H, 0, 0);
       ctx.clearRect(0, 0, W, H);
-      const box = (v.box = { l: 34, t: 16, w: W - 44, h: H - 40 });
+      const box = (v.box = { l: 34, t: 16, w: W - 44, h: H - 48 });
       const sc = (v.sc = D.scales(box, [0, Math.max(1, st.len - 1)], [-1.1, 1.1]));
       D.frame(ctx, box, sc, { xTicks: D.niceTicks(0, st.len - 1, this.narrow ? 4 : 8), yTicks: [-1, 0, 1], colors: c, font: this.font, xLabel: "position" });
       v.series.forEach((s, k) => D.samples(ctx, box, sc, s.values, c.series[k], { cont: s.cont }));
@@ -581,9 +599,14 @@ class Explorer {
         : `Both rows have offset ${st.b - st.a}: every sin/cos pair contributes cos(offset · ωᵢ) to the dot product whatever the positions, so the values agree up to float64 rounding.`;
     }
     const W = this.cw, H = this.narrow ? 170 : 200;
-    const curveKey = `${st.a},${st.len},${st.d},${st.base},${W},${this.paletteVersion}`;
+    const sumsKey = `${st.len},${st.d},${st.base}`;
+    if (v.sumsKey !== sumsKey || this.debug.naive) {
+      v.sumsKey = sumsKey;
+      v.sums = M.offsetSums(st.len, st.d, this.w, this.debug.naive);
+    }
+    const curveKey = `${st.a},${sumsKey},${W},${this.paletteVersion}`;
     if (this.stale(v, curveKey)) {
-      v.curve = M.similarityCurve(st.a, st.len, st.d, this.w, this.debug.naive);
+      v.curve = M.similarityCurve(st.a, st.len, st.d, this.w, v.sums);
       D.setupCanvas(v.canvas, W, H);
       v.layer = D.layerFor(v.canvas, v.layer);
       const ctx = v.layer.getContext("2d");
@@ -591,7 +614,7 @@ class Explorer {
       ctx.clearRect(0, 0, W, H);
       let lo = 0;
       for (const y of v.curve) if (y < lo) lo = y;
-      const box = (v.box = { l: 40, t: 16, w: W - 50, h: H - 40 });
+      const box = (v.box = { l: 40, t: 16, w: W - 50, h: H - 48 });
       const x0 = -st.a, x1 = st.len - 1 - st.a;
       const sc = (v.sc = D.scales(box, [x0, Math.max(x1, x0 + 1)], [Math.min(-0.1, lo - 0.05), 1.05]));
       D.frame(ctx, box, sc, { xTicks: D.niceTicks(x0, x1, this.narrow ? 4 : 8), yTicks: D.niceTicks(Math.min(-0.1, lo - 0.05), 1, 4), colors: c, font: this.font, xLabel: "offset from A" });
@@ -650,7 +673,7 @@ class Explorer {
     if (this.stale(v, key)) {
       const lam = Array.from(this.w, (_, i) => M.wavelength(i, st.d, st.base));
       const ctx = D.setupCanvas(v.canvas, W, H);
-      const box = { l: 48, t: 16, w: W - 58, h: H - 40 };
+      const box = { l: 48, t: 16, w: W - 58, h: H - 48 };
       const ylo = Math.min(2 * Math.PI, st.len) / 1.5, yhi = Math.max(lam[n - 1], st.len) * 1.5;
       const sc = D.scales(box, [0, Math.max(1, n - 1)], [ylo, yhi], true);
       const decades = [];
@@ -692,7 +715,7 @@ class Explorer {
       const octx = v.layer.getContext("2d");
       octx.setTransform(v.overlay.width / W, 0, 0, v.overlay.height / H, 0, 0);
       octx.clearRect(0, 0, W, H);
-      const obox = (v.obox = { l: 34, t: 16, w: W - 44, h: H - 40 });
+      const obox = (v.obox = { l: 34, t: 16, w: W - 44, h: H - 48 });
       const osc = (v.osc = D.scales(obox, [0, Math.max(1, st.len - 1)], [-1.1, 1.1]));
       D.frame(octx, obox, osc, { xTicks: D.niceTicks(0, st.len - 1, this.narrow ? 4 : 8), yTicks: [-1, 0, 1], colors: c, font: this.font, xLabel: "position" });
       st.pairs.forEach((i, k) => {
@@ -843,7 +866,7 @@ class Explorer {
         const r = self.rotationNow();
         return { pos: self.st.pos, k: self.st.k, target: self.st.pos + self.st.k, rotated: Array.from(r.rotated, (x) => (Number.isNaN(x) ? null : x)), maxResidual: r.maxResidual, normResidual: r.normResidual };
       },
-      similarityCurve: () => Array.from(M.similarityCurve(self.st.a, self.st.len, self.st.d, self.w)),
+      similarityCurve: () => Array.from(self.views.compare ? self.views.compare.curve : M.similarityCurve(self.st.a, self.st.len, self.st.d, self.w)),
       set(patch) {
         const msgs = [];
         for (const [key, value] of Object.entries(patch)) msgs.push(...self.input(key, Array.isArray(value) ? value.join(",") : value));
@@ -855,6 +878,7 @@ class Explorer {
       get lastUpdateMs() { return self.lastUpdateMs; },
       get updateCount() { return self.updateCount; },
       get updateTimes() { return self.updateTimes.slice(); },
+      get partTimes() { return { ...self.partTimes }; },
       debug: self.debug,
     };
   }

@@ -90,68 +90,111 @@ export function compareVectors(x, y) {
 }
 
 /**
- * Write the heatmap colours of rows 0..L-1 into `pixels` (Uint32, row-major, L x d),
- * using `lut` (256 packed colours for values -1 .. 1). Fast path: recurrence between
- * re-seeds (see the header). `naive` computes every cell with sin/cos instead.
+ * Heatmap colours of the L x d matrix, as an image of C x R pixels (C <= d, R <= L) into
+ * `pixels` (Uint32, row-major), with `lut` (256 packed colours for values -1 .. 1). Pixel
+ * (x, y) shows the cell under its centre: column floor((2x+1) d / 2C), row
+ * floor((2y+1) L / 2R) -- what a nearest-neighbour downscale of the full image shows, at
+ * a fraction of the cost. With C = d and R = L it is the full matrix, one pixel per cell.
+ * Rows advance by the angle-addition recurrence (steps of q or q+1 rows), re-seeded with
+ * exact sin/cos every RESYNC image rows; see the header.
  */
-export function paintMatrix(L, d, w, layout, lut, pixels, naive = false) {
+export function paintMatrix(L, d, w, layout, lut, pixels, C = d, R = L) {
   const n = w.length;
-  const nc = cosCount(d);
-  const colS = new Int32Array(n), colC = new Int32Array(nc);
-  for (let i = 0; i < n; i++) colS[i] = column(i, 0, d, layout);
-  for (let i = 0; i < nc; i++) colC[i] = column(i, 1, d, layout);
-  const s = new Float64Array(n), c = new Float64Array(n);
-  const s1 = new Float64Array(n), c1 = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    s1[i] = Math.sin(w[i]);
-    c1[i] = Math.cos(w[i]);
+  // Which pair and which function each image column shows; the pairs needed, compacted.
+  const slotOf = new Int32Array(n).fill(-1);
+  const colSlot = new Int32Array(C), colCos = new Uint8Array(C);
+  const used = [];
+  for (let x = 0; x < C; x++) {
+    const j = Math.floor(((2 * x + 1) * d) / (2 * C));
+    const { pair, kind } = columnInfo(j, d, layout);
+    if (slotOf[pair] < 0) {
+      slotOf[pair] = used.length;
+      used.push(pair);
+    }
+    colSlot[x] = slotOf[pair];
+    colCos[x] = kind;
   }
-  for (let p = 0; p < L; p++) {
-    if (naive || p % RESYNC === 0) {
-      for (let i = 0; i < n; i++) {
-        const a = p * w[i];
-        s[i] = Math.sin(a);
-        c[i] = Math.cos(a);
+  const m = used.length;
+  const wk = Float64Array.from(used, (i) => w[i]);
+  const q = Math.floor(L / R);
+  const cq = new Float64Array(m), sq = new Float64Array(m), cq1 = new Float64Array(m), sq1 = new Float64Array(m);
+  for (let k = 0; k < m; k++) {
+    cq[k] = Math.cos(q * wk[k]);
+    sq[k] = Math.sin(q * wk[k]);
+    cq1[k] = Math.cos((q + 1) * wk[k]);
+    sq1[k] = Math.sin((q + 1) * wk[k]);
+  }
+  // vals[2k] = sin, vals[2k+1] = cos of the current row's angle for pair used[k].
+  const vals = new Float64Array(2 * m);
+  const colIdx = new Int32Array(C);
+  for (let x = 0; x < C; x++) colIdx[x] = 2 * colSlot[x] + colCos[x];
+  let prev = 0;
+  for (let y = 0; y < R; y++) {
+    const p = Math.floor(((2 * y + 1) * L) / (2 * R));
+    if (y % RESYNC === 0) {
+      for (let k = 0; k < m; k++) {
+        const a = p * wk[k];
+        vals[2 * k] = Math.sin(a);
+        vals[2 * k + 1] = Math.cos(a);
       }
     } else {
-      // (sin, cos)((p-1)w + w) by angle addition.
-      for (let i = 0; i < n; i++) {
-        const sp = s[i], cp = c[i];
-        s[i] = sp * c1[i] + cp * s1[i];
-        c[i] = cp * c1[i] - sp * s1[i];
+      const big = p - prev > q;
+      const ct = big ? cq1 : cq, st = big ? sq1 : sq;
+      for (let k = 0; k < m; k++) {
+        const sp = vals[2 * k], cp = vals[2 * k + 1];
+        vals[2 * k] = sp * ct[k] + cp * st[k];
+        vals[2 * k + 1] = cp * ct[k] - sp * st[k];
       }
     }
-    const rowStart = p * d;
-    for (let i = 0; i < n; i++) pixels[rowStart + colS[i]] = lut[((s[i] + 1) * 127.5 + 0.5) | 0];
-    for (let i = 0; i < nc; i++) pixels[rowStart + colC[i]] = lut[((c[i] + 1) * 127.5 + 0.5) | 0];
+    prev = p;
+    const rowStart = y * C;
+    for (let x = 0; x < C; x++) pixels[rowStart + x] = lut[((vals[colIdx[x]] + 1) * 127.5 + 0.5) | 0];
+  }
+}
+
+/** The benchmark's baseline: every cell of the full L x d matrix with its own sin or cos. */
+export function paintMatrixNaive(L, d, w, layout, lut, pixels) {
+  const x = new Float64Array(d);
+  for (let p = 0; p < L; p++) {
+    row(p, d, w, layout, x);
+    for (let j = 0; j < d; j++) pixels[p * d + j] = lut[((x[j] + 1) * 127.5 + 0.5) | 0];
   }
 }
 
 /**
- * Cosine similarity of PE(a) with PE(b) for every b in 0..L-1 (for the plot).
- * PE(a).PE(b) = sum_{i < floor(d/2)} cos((b - a) w_i) + [d odd] sin(a w_l) sin(b w_l),
- * so the sum runs over the offset with the recurrence; |PE(b)|^2 = floor(d/2) + [odd] sin^2.
+ * S(t) = sum_{i < floor(d/2)} cos(t w_i) for t = 0 .. L-1: the dot product of two encodings
+ * whose positions differ by t (or -t), without the unpaired column of an odd d. It does not
+ * depend on the positions, so one table serves every choice of A. Fast path: recurrence.
  */
-export function similarityCurve(a, L, d, w, naive = false) {
+export function offsetSums(L, d, w, naive = false) {
   const nc = cosCount(d);
   const acc = new Float64Array(L);
+  const step = naive ? 1 : RESYNC;
   for (let i = 0; i < nc; i++) {
     const wi = w[i];
     const s1 = Math.sin(wi), c1 = Math.cos(wi);
-    const step = naive ? 1 : RESYNC;
-    for (let b0 = 0; b0 < L; b0 += step) {
-      const t = (b0 - a) * wi;
-      let s = Math.sin(t), c = Math.cos(t);
-      acc[b0] += c;
-      const end = Math.min(L, b0 + step);
-      for (let b = b0 + 1; b < end; b++) {
+    for (let t0 = 0; t0 < L; t0 += step) {
+      let s = Math.sin(t0 * wi), c = Math.cos(t0 * wi);
+      acc[t0] += c;
+      const end = Math.min(L, t0 + step);
+      for (let t = t0 + 1; t < end; t++) {
         const sp = s;
         s = sp * c1 + c * s1;
         c = c * c1 - sp * s1;
-        acc[b] += c;
+        acc[t] += c;
       }
     }
   }
+  return acc;
+}
+
+/**
+ * Cosine similarity of PE(a) with PE(b) for every b in 0..L-1 (for the plot), from the
+ * offset sums: PE(a).PE(b) = S(|b - a|) + [d odd] sin(a w_l) sin(b w_l), and
+ * |PE(b)|^2 = floor(d/2) + [d odd] sin^2(b w_l).
+ */
+export function similarityCurve(a, L, d, w, sums = offsetSums(Math.max(L, a + 1), d, w)) {
+  const nc = cosCount(d);
   const odd = d % 2 === 1;
   const wl = w[w.length - 1];
   const sa = odd ? Math.sin(a * wl) : 0;
@@ -160,7 +203,7 @@ export function similarityCurve(a, L, d, w, naive = false) {
   for (let b = 0; b < L; b++) {
     const sb = odd ? Math.sin(b * wl) : 0;
     const den = na * Math.sqrt(nc + sb * sb);
-    out[b] = den > 0 ? (acc[b] + sa * sb) / den : NaN;
+    out[b] = den > 0 ? (sums[Math.abs(b - a)] + sa * sb) / den : NaN;
   }
   return out;
 }

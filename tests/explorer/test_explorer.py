@@ -1,0 +1,479 @@
+"""The interactive explorer (docs/explorer.md) in headless Chromium, checked against ``pe``.
+
+The page exposes its numbers through ``window.peExplorer`` (documented at the top of
+docs/javascripts/explorer/main.js) and shows them in elements with data-testid attributes;
+these tests drive the real controls (keyboard, typed values, URL) and compare both with
+``pe.encoding`` in float64 within 1e-12.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import re
+from collections.abc import Callable
+from typing import Any
+from urllib.parse import urlencode
+
+import numpy as np
+import pytest
+from helpers.site_harness import (
+    LoadedPage,
+    axe_violations,
+    format_axe_violations,
+    navigate_instantly,
+    overflow_problems,
+    toggle_until,
+)
+
+import pe
+
+pytestmark = pytest.mark.browser
+
+OpenPage = Callable[..., LoadedPage]
+TOL = 1e-12
+PHONE = {"width": 390, "height": 844}
+STATE_KEYS = ["pos", "len", "d", "base", "layout", "dims", "j", "a", "b", "shift", "pairs", "k"]
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def query(**params: Any) -> str:
+    """?key=value... with lists written as the page writes them (comma-separated)."""
+    flat = {k: ",".join(map(str, v)) if isinstance(v, list) else v for k, v in params.items()}
+    return "?" + urlencode(flat, safe=",")
+
+
+def open_explorer(open_page: OpenPage, q: str = "", **kwargs: Any) -> LoadedPage:
+    loaded = open_page("explorer/" + q, **kwargs)
+    loaded.page.wait_for_function("() => window.peExplorer && window.peExplorer.updateCount > 0")
+    return loaded
+
+
+def state(page: Any) -> dict[str, Any]:
+    return page.evaluate("() => window.peExplorer.state")
+
+
+def row(st: dict[str, Any], p: int) -> np.ndarray:
+    """Row ``p`` of the encoding for the page's state, from pe (any p, via start=)."""
+    return pe.encoding(1, st["d"], base=st["base"], start=p, layout=st["layout"])[0]
+
+
+def shown_text(page: Any, name: str) -> str:
+    return page.locator(f"[data-testid={name}]").inner_text()
+
+
+def number_in(text: str) -> float:
+    """The number after the last '=' (or the whole text), as written by the page."""
+    part = text.rsplit("=", 1)[-1]
+    match = re.search(r"-?\d+(\.\d+)?(e[-+]?\d+)?", part)
+    assert match, f"no number in {text!r}"
+    return float(match.group(0))
+
+
+def assert_close(actual: Any, expected: Any, what: str, tol: float = TOL) -> None:
+    a = np.asarray(actual, dtype=np.float64)
+    e = np.asarray(expected, dtype=np.float64)
+    assert a.shape == e.shape, f"{what}: shape {a.shape} != {e.shape}"
+    err = float(np.max(np.abs(a - e))) if a.size else 0.0
+    assert err <= tol, f"{what}: max |browser - pe| = {err:.3g} > {tol:g}"
+
+
+def no_problems(loaded: LoadedPage) -> None:
+    problems = loaded.request_problems()
+    assert not problems, "\n".join(problems)
+
+
+def check_against_pe(page: Any, rng: random.Random) -> dict[str, Any]:
+    """Compare every exposed and displayed number of the current state with pe."""
+    st = state(page)
+    d, L = st["d"], st["len"]
+    matrix = pe.encoding(L, d, base=st["base"], layout=st["layout"])
+    label = json.dumps(st)
+
+    assert_close(page.evaluate("() => peExplorer.vector()"), matrix[st["pos"]], f"vector {label}")
+    rows = sorted({0, L - 1, st["pos"], *(rng.randrange(L) for _ in range(3))})
+    got = page.evaluate("(rows) => rows.map(p => peExplorer.matrixRow(p))", rows)
+    assert_close(got, matrix[rows], f"matrix rows {rows} {label}")
+    assert_close(page.evaluate("() => peExplorer.frequencies()"), pe.frequencies(d, base=st["base"]), "omega", 0)
+    lam = pe.wavelengths(d, base=st["base"])
+    got_lam = np.array(page.evaluate("() => peExplorer.wavelengths()"))
+    assert np.max(np.abs(got_lam - lam) / lam) <= 1e-15, f"wavelengths {label}"
+
+    # Displayed: the inspected value, the norm, the wave readouts, the wavelengths listed.
+    assert_close(number_in(shown_text(page, "pe-x-value")), matrix[st["pos"], st["j"]], "shown PE value")
+    assert_close(number_in(shown_text(page, "pe-x-norm")), np.linalg.norm(matrix[st["pos"]]), "shown norm")
+    for el in page.locator("[data-testid=pe-x-wave-value]").all():
+        dim = int(el.get_attribute("data-dim"))
+        shown = float(el.inner_text().split()[0])
+        assert_close(shown, matrix[st["pos"], dim], f"shown wave value of dimension {dim}")
+    for el in page.locator("[data-testid=pe-x-wavelength]").all():
+        i = int(el.get_attribute("data-pair"))
+        assert abs(float(el.inner_text()) - lam[i]) <= 1e-15 * lam[i], f"shown wavelength of pair {i}"
+
+    # Two positions (the shifted pair may lie beyond the last row).
+    cmp = page.evaluate("() => peExplorer.compare()")
+    pairs = [(st["a"], st["b"], cmp), (st["a"] + st["shift"], st["b"] + st["shift"], cmp["shifted"])]
+    for (p, q, res), suffix in zip(pairs, ["ab", "shift"], strict=True):
+        x, y = row(st, p), row(st, q)
+        den = np.linalg.norm(x) * np.linalg.norm(y)
+        if den > 0:
+            cos = float(x @ y / den)
+            assert_close(res["cosine"], cos, f"cosine {p}->{q}")
+            assert_close(float(shown_text(page, f"pe-x-cos-{suffix}")), cos, f"shown cosine {p}->{q}")
+        dist = float(np.linalg.norm(x - y))
+        assert_close(res["distance"], dist, f"distance {p}->{q}")
+        assert_close(float(shown_text(page, f"pe-x-dist-{suffix}")), dist, f"shown distance {p}->{q}")
+
+    # Rotation: R(k) PE(pos) against pe.rotation (even d) or the same blocks by hand (odd d).
+    rot = page.evaluate("() => peExplorer.rotation()")
+    pos, k = st["pos"], st["k"]
+    x, y = row(st, pos), row(st, pos + k)
+    half = d // 2
+    if d % 2 == 0:
+        expected = pe.rotation(k, d, base=st["base"], layout=st["layout"]) @ x
+        paired = np.arange(d)
+    else:
+        n_sin = (d + 1) // 2
+        si = np.arange(0, 2 * half, 2) if st["layout"] == "interleaved" else np.arange(half)
+        ci = si + 1 if st["layout"] == "interleaved" else n_sin + np.arange(half)
+        t = k * pe.frequencies(d, base=st["base"])[:half]
+        expected = np.full(d, np.nan)
+        expected[si] = np.cos(t) * x[si] + np.sin(t) * x[ci]
+        expected[ci] = -np.sin(t) * x[si] + np.cos(t) * x[ci]
+        paired = np.sort(np.concatenate([si, ci]))
+        unpaired = (d - 1) if st["layout"] == "interleaved" else half
+        assert rot["rotated"][unpaired] is None, "the unpaired column must be left out"
+    got_rot = np.array([rot["rotated"][j] for j in paired], dtype=np.float64)
+    assert_close(got_rot, expected[paired], f"R(k) PE(pos) {label}")
+    assert_close(got_rot, y[paired], f"R(k) PE(pos) lands on PE(pos + k) {label}")
+    if half:
+        residual = float(np.max(np.abs(got_rot - y[paired])))
+        assert rot["maxResidual"] == pytest.approx(residual, abs=1e-300)
+        assert float(shown_text(page, "pe-x-residual")) == pytest.approx(residual, rel=0.06, abs=1e-300)
+    return st
+
+
+# --------------------------------------------------------------------------- exactness
+
+
+def test_default_view_matches_pe(open_page: OpenPage) -> None:
+    loaded = open_explorer(open_page)
+    st = check_against_pe(loaded.page, random.Random(0))
+    assert (st["a"], st["b"], st["a"] + st["shift"], st["b"] + st["shift"]) == (7, 8, 22, 23)
+    # The demonstration: same offset, same similarity and distance, up to rounding.
+    cmp = loaded.page.evaluate("() => peExplorer.compare()")
+    assert abs(cmp["difference"]["cosine"]) <= 1e-15
+    assert abs(cmp["difference"]["distance"]) <= 1e-14
+    ms = loaded.page.evaluate("() => peExplorer.lastUpdateMs")
+    assert isinstance(ms, (int, float)) and math.isfinite(ms) and ms >= 0
+    no_problems(loaded)
+
+
+URL_CASES = [
+    dict(pos=0, len=1, d=1, base=10000, layout="interleaved", k=0),
+    dict(pos=57, len=300, d=7, base=100, layout="split", dims=[0, 3, 4, 6], pairs=[0, 1, 2, 3], a=3, b=250, shift=299, k=-200),
+    dict(pos=4095, len=4096, d=2048, base=10000, layout="interleaved", j=2047, a=4095, b=0, shift=4095, k=4095, pairs=[0, 1, 511, 1023]),
+    dict(pos=4000, len=4096, d=1023, base=1e6, layout="split", j=1022, dims=[0, 511, 512, 1022], pairs=[0, 511], a=1, b=4095, shift=4000, k=-4095),
+    dict(pos=1234, len=2048, d=333, base=1.0001, layout="interleaved", k=2047, pairs=[166, 0]),
+]
+
+
+@pytest.mark.parametrize("params", URL_CASES, ids=lambda p: f"d{p['d']}-{p['layout']}-base{p['base']}")
+def test_url_parameters_match_pe(open_page: OpenPage, params: dict[str, Any]) -> None:
+    loaded = open_explorer(open_page, query(**params))
+    st = state(loaded.page)
+    for key, value in params.items():
+        assert st[key] == value, f"{key}: page has {st[key]!r}, link said {value!r}"
+    assert shown_text(loaded.page, "pe-x-message") == "", "a valid link must not produce a message"
+    check_against_pe(loaded.page, random.Random(1))
+    no_problems(loaded)
+
+
+def test_many_random_parameter_sets_match_pe(open_page: OpenPage) -> None:
+    """30 random states (odd d, base 100, split, positions up to 4095), set through the API."""
+    loaded = open_explorer(open_page)
+    rng = random.Random(20240601)
+    seen_odd = seen_split = seen_base100 = False
+    for n in range(30):
+        length = rng.choice([1, 2, 17, 100, 1024, 4096, rng.randint(1, 4096)])
+        d = rng.choice([1, 2, 3, 127, 128, 512, 1023, rng.randint(1, 2048)])
+        base = rng.choice([100.0, 10000.0, 2.0, 1e6, round(rng.uniform(1.001, 1e6), 3)])
+        layout = rng.choice(["interleaved", "split"]) if n % 3 else ("split" if n % 2 else "interleaved")
+        patch = {"len": length, "d": d, "base": base, "layout": layout}
+        patch |= {
+            "pos": rng.randrange(length), "j": rng.randrange(d), "a": rng.randrange(length),
+            "b": rng.randrange(length), "shift": rng.randrange(length),
+            "k": rng.randint(-(length - 1), length - 1),
+            "dims": rng.sample(range(d), min(d, 4)), "pairs": rng.sample(range((d + 1) // 2), min((d + 1) // 2, 4)),
+        }
+        messages = loaded.page.evaluate("(p) => peExplorer.set(p)", patch)
+        assert messages == [], f"valid values produced messages: {messages}"
+        st = check_against_pe(loaded.page, rng)
+        assert {k: st[k] for k in patch} == patch
+        seen_odd |= d % 2 == 1
+        seen_split |= layout == "split"
+        seen_base100 |= base == 100.0
+    assert seen_odd and seen_split and seen_base100
+    no_problems(loaded)
+
+
+# --------------------------------------------------------------------------- controls
+
+
+def test_keyboard_and_typed_values_drive_the_page(open_page: OpenPage) -> None:
+    loaded = open_explorer(open_page)
+    page = loaded.page
+    start = state(page)["pos"]
+    page.focus("#pe-x-pos-range")
+    for _ in range(3):
+        page.keyboard.press("ArrowRight")
+    assert state(page)["pos"] == start + 3
+    assert page.input_value("#pe-x-pos-number") == str(start + 3), "the value must be visible"
+    page.keyboard.press("End")
+    assert state(page)["pos"] == state(page)["len"] - 1
+
+    page.focus("#pe-x-d-number")
+    page.keyboard.press("Control+a")
+    page.keyboard.type("129")
+    page.keyboard.press("Enter")
+    assert state(page)["d"] == 129
+    assert page.input_value("#pe-x-d-range") == "129"
+
+    page.focus("#pe-x-len-number")
+    page.keyboard.press("Control+a")
+    page.keyboard.type("640")
+    page.keyboard.press("Tab")
+    assert state(page)["len"] == 640
+
+    page.focus("#pe-x-layout-interleaved")
+    page.keyboard.press("ArrowDown")
+    assert state(page)["layout"] == "split"
+
+    page.focus("#pe-x-base-range")
+    page.keyboard.press("Home")
+    low = state(page)["base"]
+    assert 1 < low < 1.1
+    page.focus("#pe-x-base-number")
+    page.keyboard.press("Control+a")
+    page.keyboard.type("100")
+    page.keyboard.press("Enter")
+    assert state(page)["base"] == 100
+
+    page.fill("#pe-x-dims", "5, 6 100")
+    page.keyboard.press("Enter")
+    assert state(page)["dims"] == [5, 6, 100]
+    page.fill("#pe-x-pairs", "64, 0")
+    page.keyboard.press("Enter")
+    assert state(page)["pairs"] == [64, 0]
+
+    page.focus("#pe-x-k-range")
+    page.keyboard.press("PageUp")
+    page.focus("#pe-x-shift-number")
+    page.keyboard.press("ArrowUp")
+    st = check_against_pe(page, random.Random(2))
+    assert (st["d"], st["len"], st["layout"], st["base"]) == (129, 640, "split", 100)
+    no_problems(loaded)
+
+
+def test_out_of_range_and_malformed_typed_values_are_clamped_or_rejected(open_page: OpenPage) -> None:
+    loaded = open_explorer(open_page)
+    page = loaded.page
+    message = page.locator("[data-testid=pe-x-message]")
+
+    page.fill("#pe-x-len-number", "99999")
+    page.keyboard.press("Enter")
+    assert state(page)["len"] == 4096
+    assert "4096" in message.inner_text() and message.is_visible()
+    assert page.input_value("#pe-x-len-number") == "4096"
+
+    before = state(page)["d"]
+    page.fill("#pe-x-d-number", "")
+    page.keyboard.press("Enter")
+    assert state(page)["d"] == before
+    assert "whole number" in message.inner_text()
+    assert page.input_value("#pe-x-d-number") == str(before)
+
+    page.fill("#pe-x-base-number", "1")
+    page.keyboard.press("Enter")
+    assert state(page)["base"] == 10000
+    assert "greater than 1" in message.inner_text()
+
+    page.fill("#pe-x-dims", "3, x, 99999, 4")
+    page.keyboard.press("Enter")
+    assert state(page)["dims"] == [3, 4]
+    assert "not a whole number" in message.inner_text() and "outside" in message.inner_text()
+
+    # A valid change clears the message.
+    page.focus("#pe-x-pos-range")
+    page.keyboard.press("ArrowRight")
+    assert not message.is_visible()
+    check_against_pe(page, random.Random(3))
+    no_problems(loaded)
+
+
+def test_malformed_link_gives_a_visible_message_and_a_working_page(open_page: OpenPage) -> None:
+    bad = "?pos=abc&len=99999&d=0&base=0.5&layout=diagonal&dims=1,x,99999&k=1.5&pairs=&zzz=1&a=-4"
+    loaded = open_explorer(open_page, bad)
+    page = loaded.page
+    message = page.locator("[data-testid=pe-x-message]")
+    assert message.is_visible()
+    assert message.get_attribute("role") == "status"
+    text = message.inner_text()
+    for expected in ["position", "4096", "d_model", "greater than 1", "layout", "zzz", "offset k", "position A"]:
+        assert expected in text, f"{expected!r} missing from the message: {text}"
+    st = state(page)
+    assert (st["len"], st["d"], st["base"], st["layout"], st["dims"], st["a"]) == (4096, 1, 10000, "interleaved", [], 0)
+    assert st["pos"] == 20 and st["k"] == 5 and st["pairs"] == []
+    check_against_pe(page, random.Random(4))
+    # Everything is drawn: every canvas has pixels.
+    blank = page.evaluate(
+        """() => [...document.querySelectorAll('canvas')].filter(c => {
+             const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+             for (let i = 3; i < d.length; i += 4) if (d[i]) return false;
+             return true; }).map(c => c.getAttribute('aria-label'))"""
+    )
+    assert blank == [], f"blank canvases: {blank}"
+    no_problems(loaded)
+
+
+# --------------------------------------------------------------------------- URL and navigation
+
+
+def test_state_round_trips_through_the_url(open_page: OpenPage, site_url: str) -> None:
+    loaded = open_explorer(open_page)
+    page = loaded.page
+    page.evaluate("() => peExplorer.set({d: 77, base: 123.5, layout: 'split', pos: 42, dims: [1, 76], k: -9})")
+    page.wait_for_function("() => location.search === peExplorer.query()")
+    url = page.url
+    saved = state(page)
+    assert "d=77" in url and "base=123.5" in url and "dims=1,76" in url
+
+    again = open_explorer(open_page, url.removeprefix(site_url + "explorer/"))
+    assert state(again.page) == saved
+    check_against_pe(again.page, random.Random(5))
+    no_problems(loaded)
+    no_problems(again)
+
+
+def test_state_survives_instant_navigation_away_and_back(open_page: OpenPage, site_url: str) -> None:
+    loaded = open_explorer(open_page, query(len=300, d=65))
+    page = loaded.page
+    page.focus("#pe-x-pos-range")
+    page.keyboard.press("ArrowRight")
+    page.evaluate("() => peExplorer.set({layout: 'split', k: 17})")
+    page.wait_for_function("() => location.search === peExplorer.query()")
+    saved = state(page)
+    page.evaluate("() => { window.__oldExplorer = window.peExplorer; }")
+
+    # Away (instant navigation to the home page): the explorer is torn down.
+    assert navigate_instantly(page, site_url) == []
+    assert page.evaluate("() => window.peExplorer === undefined")
+    assert page.evaluate("() => window.__oldExplorer._owner.alive === false")
+
+    # Back with the browser's back button: the URL restores the state.
+    page.go_back()
+    page.wait_for_function("() => window.peExplorer && window.peExplorer.updateCount > 0")
+    assert state(page) == saved
+    assert page.evaluate("() => window.peExplorer !== window.__oldExplorer")
+
+    # Away again, then back through the navigation link (no query): the session restores it.
+    assert navigate_instantly(page, site_url) == []
+    page.evaluate("() => { window.__stillSameDocument = true; }")
+    page.locator(".md-nav--primary a[href$='explorer/']").first.click()
+    page.wait_for_function("() => window.peExplorer && window.peExplorer.updateCount > 0")
+    assert page.evaluate("() => window.__stillSameDocument === true"), "not an instant navigation"
+    assert state(page) == saved
+    page.wait_for_function("() => location.search === peExplorer.query()")
+    # Still live and exact after the round trips; one instance reacts to the controls.
+    page.focus("#pe-x-pos-range")
+    page.keyboard.press("ArrowRight")
+    assert state(page)["pos"] == saved["pos"] + 1
+    assert page.evaluate("() => peExplorer.updateCount") == 2
+    check_against_pe(page, random.Random(6))
+    no_problems(loaded)
+
+
+def test_other_pages_are_left_alone(open_page: OpenPage) -> None:
+    loaded = open_page("")
+    assert loaded.page.evaluate("() => window.peExplorer === undefined")
+    no_problems(loaded)
+
+
+# --------------------------------------------------------------------------- without JavaScript
+
+
+def test_without_javascript_the_page_explains_and_links(browser: Any, site_url: str, built_site: Any) -> None:
+    context = browser.new_context(java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.goto(site_url + "explorer/")
+        notice = page.locator("[data-pe-x-nojs]")
+        assert notice.is_visible()
+        assert "needs JavaScript" in notice.inner_text()
+        links = notice.locator("a[href]")
+        assert links.count() >= 1
+        for href in links.evaluate_all("(as) => as.map(a => a.href)"):
+            assert href.startswith(site_url), href
+            rel = href.removeprefix(site_url).split("#")[0]
+            assert (built_site / rel / "index.html").is_file() or (built_site / rel).is_file(), href
+        assert not page.locator("[data-pe-explorer]").is_visible()
+        for heading in ["The vector at one position", "The whole matrix", "Two positions compared", "The rotation"]:
+            assert page.get_by_role("heading", name=heading).is_visible()
+    finally:
+        context.close()
+
+
+# --------------------------------------------------------------------------- accessibility and layout
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_clean(open_page: OpenPage, scheme: str) -> None:
+    # Odd d shows the notes about the unpaired column; a bad value shows the status message.
+    loaded = open_explorer(open_page, "?d=9&len=40&pos=abc", color_scheme=scheme)
+    violations = axe_violations(loaded.page)
+    assert not violations, format_axe_violations(violations)
+    no_problems(loaded)
+
+
+def test_canvases_are_named_images_with_numbers_beside_them(open_page: OpenPage) -> None:
+    loaded = open_explorer(open_page)
+    page = loaded.page
+    canvases = page.evaluate(
+        "() => [...document.querySelectorAll('canvas')].map(c => [c.getAttribute('role'), c.getAttribute('aria-label')])"
+    )
+    assert len(canvases) >= 6
+    for role, label in canvases:
+        assert role == "img" and label and len(label) > 30, (role, label)
+    before = page.evaluate("() => document.querySelector('.pe-x-view canvas').getAttribute('aria-label')")
+    page.focus("#pe-x-pos-range")
+    page.keyboard.press("ArrowRight")
+    after = page.evaluate("() => document.querySelector('.pe-x-view canvas').getAttribute('aria-label')")
+    assert before != after, "the summary must follow the state"
+    no_problems(loaded)
+
+
+def test_phone_layout_has_no_horizontal_overflow(open_page: OpenPage) -> None:
+    loaded = open_explorer(open_page, query(len=1024, d=1023, layout="split"), viewport=PHONE)
+    assert overflow_problems(loaded.page) == []
+    widths = loaded.page.evaluate(
+        "() => [...document.querySelectorAll('canvas')].map(c => c.getBoundingClientRect().right)"
+    )
+    assert widths and max(widths) <= PHONE["width"]
+    no_problems(loaded)
+
+
+def test_palette_toggle_redraws_with_the_new_colours(open_page: OpenPage) -> None:
+    loaded = open_explorer(open_page, query(pos=0), color_scheme="light")
+    page = loaded.page
+    # Pixel (0, 0) of the heatmap is PE[0, 0] = sin(0) = 0: the neutral middle of the scale.
+    corner = "() => Array.from(document.querySelector('.pe-x-heatmap').getContext('2d').getImageData(0, 0, 1, 1).data)"
+    light = page.evaluate(corner)
+    count = page.evaluate("() => peExplorer.updateCount")
+    assert toggle_until(page, "slate")[-1] == "slate"
+    page.wait_for_function(f"() => peExplorer.updateCount > {count}")
+    dark = page.evaluate(corner)
+    assert sum(light[:3]) > 600 and sum(dark[:3]) < 200, (light, dark)
+    no_problems(loaded)
