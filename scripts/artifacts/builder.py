@@ -1,0 +1,504 @@
+"""The one builder: decides what is stale, renders it in parallel, writes it atomically.
+
+An artifact is *current* when the manifest (``<out>/.manifest.json``) records, for it, the
+same input key as now and every output file on disk still has the recorded SHA-256. The
+key hashes everything the bytes depend on: the ``pe`` sources, the artifact's drawing
+module and the shared pipeline modules, its declaration (parameters, alt text, caption),
+and the versions of Python and the libraries. So a run with nothing to do reads a few
+source files and hashes the outputs, and never imports Matplotlib.
+
+Files are written to a temporary name and moved into place with ``os.replace``; the
+manifest entry is written only after all of an artifact's files. An interrupted run can
+therefore leave an old file or a stray temporary file, never a file the manifest vouches
+for that is not the complete, current output.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import functools
+import hashlib
+import importlib.metadata
+import json
+import os
+import re
+import sys
+import time
+from collections.abc import Iterable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
+from multiprocessing import get_context
+from pathlib import Path
+from typing import Any, TextIO
+
+from artifacts import registry
+from artifacts.registry import PACKAGE_DIR, ROOT, Artifact
+
+MANIFEST = ".manifest.json"
+LOCK = ".lock"
+TMP_MARK = ".tmp-"
+#: Bump to rebuild everything after a change to how the builder names or writes files.
+PIPELINE_VERSION = "1"
+LIBRARIES = ("numpy", "matplotlib", "ml_dtypes", "sympy", "cmcrameri", "pillow", "contourpy")
+DEFAULT_OUT = ROOT / "generated"
+
+
+class BuildError(Exception):
+    """A one-line, user-facing failure (printed without a traceback)."""
+
+
+# ---------------------------------------------------------------- input keys
+
+
+def _digest_files(paths: Iterable[Path]) -> str:
+    h = hashlib.sha256()
+    for path in paths:
+        h.update(path.relative_to(ROOT).as_posix().encode() + b"\0")
+        h.update(path.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+_FROM_IMPORT = re.compile(r"^[ \t]*from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#;]+)",
+                          re.MULTILINE)
+_IMPORT = re.compile(r"^[ \t]*import[ \t]+([^\n#;]+)", re.MULTILINE)
+
+
+@functools.cache
+def pe_imports(path: Path) -> frozenset[Path]:
+    """The ``pe`` source files that ``path`` imports directly.
+
+    A fast textual scan of its import statements (an import inside a docstring counts
+    too: that only ever rebuilds more, never less).
+    """
+    pkg = ROOT / "pe"
+    in_pe = path.parent == pkg
+    found: set[Path] = set()
+
+    def module_file(dotted: str) -> None:
+        parts = dotted.split(".")
+        if parts[0] != "pe":
+            return
+        found.add(pkg / "__init__.py")  # importing pe.x runs pe/__init__.py first
+        if len(parts) > 1 and (pkg / f"{parts[1]}.py").is_file():
+            found.add(pkg / f"{parts[1]}.py")
+        elif len(parts) > 1 and (pkg / parts[1]).is_dir():  # a subpackage: all of it
+            found.update((pkg / parts[1]).rglob("*.py"))
+
+    text = path.read_text(encoding="utf-8", errors="replace")
+    for match in _IMPORT.finditer(text):
+        for item in match.group(1).split(","):
+            module_file(item.split()[0] if item.split() else "")
+    for match in _FROM_IMPORT.finditer(text):
+        base = match.group(1)
+        if base.startswith("."):  # relative: only meaningful inside pe/
+            if not in_pe:
+                continue
+            base = "pe" + (f".{base.lstrip('.')}" if base.strip(".") else "")
+        module_file(base)
+        if base == "pe":  # `from pe import symbolic` may name a submodule
+            for item in match.group(2).strip("()").split(","):
+                if item.split():
+                    module_file(f"pe.{item.split()[0]}")
+    return frozenset(found)
+
+
+@dataclass(frozen=True)
+class Inputs:
+    """Digests shared by all artifacts, computed once per run."""
+
+    modules: dict[str, str]  # pipeline module name -> digest
+    module_pe: dict[str, frozenset[Path]]  # pipeline module name -> pe files it needs
+    environment: str
+    _pe_cache: dict[Path, frozenset[Path]] = field(default_factory=dict)
+
+    @classmethod
+    def scan(cls) -> Inputs:
+        if not (ROOT / "pe" / "__init__.py").is_file():
+            raise BuildError(f"no pe package at {ROOT / 'pe'}")
+        files = sorted(PACKAGE_DIR.glob("*.py"))
+        modules = {p.stem: _digest_files([p]) for p in files}
+        versions = [f"python={sys.version_info[:3]}"]
+        for lib in LIBRARIES:
+            try:
+                versions.append(f"{lib}={importlib.metadata.version(lib)}")
+            except importlib.metadata.PackageNotFoundError:
+                versions.append(f"{lib}=missing")
+        inputs = cls(modules, {}, ";".join(versions))
+        for p in files:
+            inputs.module_pe[p.stem] = inputs.pe_closure(p)
+        return inputs
+
+    def pe_closure(self, path: Path) -> frozenset[Path]:
+        """Every pe source file that importing ``path`` can run (transitively)."""
+        if path not in self._pe_cache:
+            seen: set[Path] = set()
+            todo = list(pe_imports(path))
+            while todo:
+                f = todo.pop()
+                if f not in seen:
+                    seen.add(f)
+                    todo.extend(pe_imports(f))
+            self._pe_cache[path] = frozenset(seen)
+        return self._pe_cache[path]
+
+
+def _shared_modules(art: Artifact) -> list[str]:
+    """The pipeline modules whose code shapes this artifact's bytes."""
+    if art.kind == "example":
+        return ["render"]
+    mods = ["render", "data", art.module]
+    if art.kind == "figure":
+        mods.append("style")
+    return mods
+
+
+def input_key(art: Artifact, inputs: Inputs) -> str:
+    """SHA-256 of everything the artifact's output depends on.
+
+    Of ``pe``, only the files the artifact's code imports (found statically, transitively)
+    count: editing ``pe/symbolic.py`` rebuilds the proofs, not the figures.
+    """
+    h = hashlib.sha256()
+    decl = {"name": art.name, "kind": art.kind, "func": art.func, "params": art.params,
+            "alt": art.alt, "caption": art.caption, "fmt": art.fmt}
+    h.update(json.dumps(decl, sort_keys=True, default=repr).encode())
+    h.update(f"|v{PIPELINE_VERSION}|{inputs.environment}".encode())
+    pe_files: set[Path] = set()
+    for mod in _shared_modules(art):
+        if mod not in inputs.modules:
+            raise BuildError(f"artifact '{art.name}' refers to a missing module "
+                             f"scripts/artifacts/{mod}.py")
+        h.update(f"|{mod}={inputs.modules[mod]}".encode())
+        pe_files |= inputs.module_pe[mod]
+    if art.source is not None:
+        h.update(b"|source=" + _digest_files([art.source]).encode())
+        pe_files |= inputs.pe_closure(art.source)
+    h.update(b"|pe=" + _digest_files(sorted(pe_files)).encode())
+    return h.hexdigest()
+
+
+# ---------------------------------------------------------------- manifest and files
+
+
+def sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def load_manifest(out: Path) -> dict[str, Any]:
+    try:
+        data = json.loads((out / MANIFEST).read_text())
+        if isinstance(data, dict) and isinstance(data.get("artifacts"), dict):
+            return data
+    except (OSError, ValueError):
+        pass  # missing or damaged: everything counts as stale
+    return {"version": 1, "artifacts": {}}
+
+
+def atomic_write(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` so that ``path`` is either the old or the complete new file.
+
+    (No fsync: this guards against interrupted and failing runs, not power loss.)
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}{TMP_MARK}{os.getpid()}")
+    try:
+        with open(tmp, "wb") as fh:
+            fh.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise
+
+
+def save_manifest(out: Path, manifest: dict[str, Any]) -> None:
+    text = json.dumps(manifest, indent=1, sort_keys=True) + "\n"
+    atomic_write(out / MANIFEST, text.encode())
+
+
+def status(art: Artifact, key: str, manifest: dict[str, Any], out: Path) -> str | None:
+    """``None`` if current, else why not (``missing``, ``stale`` or ``modified``)."""
+    entry = manifest["artifacts"].get(art.name)
+    if not entry or not entry.get("outputs"):
+        return "missing: never built"
+    if entry.get("key") != key:
+        return "stale: its inputs changed"
+    for rel, digest in sorted(entry["outputs"].items()):
+        path = out / rel
+        try:
+            data = path.read_bytes()
+        except OSError:
+            return f"missing: {rel}"
+        if sha256(data) != digest:
+            return f"modified: {rel} is not the recorded output"
+    return None
+
+
+@contextlib.contextmanager
+def locked(out: Path, log: TextIO | None) -> Iterator[None]:
+    """One builder at a time per output folder (e.g. `mkdocs serve` and a manual run)."""
+    out.mkdir(parents=True, exist_ok=True)
+    try:
+        import fcntl
+    except ImportError:  # not POSIX: no lock
+        yield
+        return
+    with open(out / LOCK, "w") as fh:
+        try:
+            fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            if log:
+                print("waiting for another build of this folder to finish ...", file=log)
+            fcntl.flock(fh, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(fh, fcntl.LOCK_UN)
+
+
+def remove_stray_temp_files(out: Path) -> None:
+    """Temporary files of an interrupted run are never valid output: delete them."""
+    for path in out.rglob(f".*{TMP_MARK}*"):
+        with contextlib.suppress(OSError):
+            path.unlink()
+
+
+# ---------------------------------------------------------------- running
+
+
+def default_jobs() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:
+        return os.cpu_count() or 1
+
+
+class Progress:
+    def __init__(self, total: int, quiet: bool, stream: TextIO, names: list[str]) -> None:
+        self.total, self.done, self.quiet, self.stream = total, 0, quiet, stream
+        self.width = len(str(total))
+        self.name_width = max(map(len, names), default=0)
+
+    def line(self, text: str) -> None:
+        if not self.quiet:
+            print(text, file=self.stream, flush=True)
+
+    def finished(self, name: str, seconds: float, ok: bool = True) -> None:
+        self.done += 1
+        left = self.total - self.done
+        mark = "built " if ok else "FAILED"
+        self.line(f"[{self.done:>{self.width}}/{self.total}] {mark} {name:<{self.name_width}} "
+                  f"{seconds:6.2f} s   {left} left")
+
+
+def _render_all(todo: list[Artifact], jobs: int) -> Iterator[Any]:
+    """Yield each artifact's :class:`~artifacts.render.Outcome` as it completes.
+
+    Serial in this process for one job (or one artifact), else a pool of fresh ``spawn``
+    processes (no inherited state). Stops handing out work after the first failure.
+    """
+    if not todo:
+        return
+    from artifacts import render  # only now: it imports Matplotlib
+
+    if jobs <= 1 or len(todo) <= 1:
+        render.init_worker()
+        for art in todo:
+            outcome = render.run(art)
+            yield outcome
+            if outcome.error:
+                return
+        return
+    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("spawn"),
+                               initializer=render.init_worker)
+    try:
+        pending: dict[Future[Any], Artifact] = {pool.submit(render.run, a): a for a in todo}
+        failed = False
+        while pending:
+            done, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for fut in sorted(done, key=lambda f: pending[f].name):
+                art = pending.pop(fut)
+                if fut.cancelled():
+                    continue
+                try:
+                    outcome = fut.result()
+                except Exception as exc:  # noqa: BLE001  (the worker process itself died)
+                    outcome = render.Outcome(art.name, {}, 0.0,
+                                             f"its worker process failed: {exc}")
+                yield outcome
+                if outcome.error and not failed:
+                    failed = True
+                    for other in pending:
+                        other.cancel()
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+@dataclass
+class Options:
+    out: Path = DEFAULT_OUT
+    force: bool = False
+    jobs: int = 0
+    check: bool = False
+    list: bool = False
+    only: tuple[str, ...] = ()
+    quiet: bool = False
+    timings: bool = False
+    verbose: bool = False
+
+
+def select(arts: list[Artifact], only: tuple[str, ...]) -> list[Artifact]:
+    if not only:
+        return arts
+    names = {a.name for a in arts}
+    unknown = [n for n in only if n not in names]
+    if unknown:
+        import difflib
+
+        hints = [h for n in unknown for h in difflib.get_close_matches(n, names, n=3)]
+        hint = f" (did you mean: {', '.join(hints)}?)" if hints else " (see --list)"
+        raise BuildError(f"unknown artifact {', '.join(map(repr, unknown))}{hint}")
+    return [a for a in arts if a.name in only]
+
+
+def build(opts: Options, stdout: TextIO = sys.stdout) -> int:
+    """Run the builder; returns the exit status. Raises :class:`BuildError` on failure."""
+    t0 = time.perf_counter()
+    out = opts.out.resolve()
+    arts = select(registry.all_artifacts(), opts.only)
+    inputs = Inputs.scan()
+    keys = {a.name: input_key(a, inputs) for a in arts}
+    manifest = load_manifest(out)
+    states = {a.name: status(a, keys[a.name], manifest, out) for a in arts}
+
+    if opts.list:
+        width = max((len(a.name) for a in arts), default=0)
+        for a in arts:
+            what = a.fmt if a.kind == "figure" else ""
+            print(f"{a.name:<{width}}  {a.kind:<8} {what:<4} {states[a.name] or 'current'}",
+                  file=stdout)
+        return 0
+    if opts.check:
+        bad = [(a.name, states[a.name]) for a in arts if states[a.name]]
+        for name, why in bad:
+            print(f"{name}: {why}", file=sys.stderr)
+        if bad:
+            raise BuildError(f"{len(bad)} of {len(arts)} artifacts not current in {out}: "
+                             f"{', '.join(n for n, _ in bad)}")
+        if not opts.quiet:
+            print(f"all {len(arts)} artifacts current in {out}", file=stdout)
+        return 0
+
+    todo = [a for a in arts if opts.force or states[a.name]]
+    with locked(out, None if opts.quiet else stdout):
+        remove_stray_temp_files(out)
+        manifest = load_manifest(out)  # re-read under the lock
+        entries: dict[str, Any] = manifest["artifacts"]
+        if not opts.only:
+            _remove_orphans(out, entries, {a.name for a in arts})
+            save_manifest(out, manifest)
+        # Longest first (as last measured), so the slowest does not start last.
+        todo.sort(key=lambda a: -float(entries.get(a.name, {}).get("seconds", 1e9)))
+        jobs = max(1, min(opts.jobs or default_jobs(), len(todo)))
+        progress = Progress(len(todo), opts.quiet, stdout, [a.name for a in todo])
+        if todo:
+            progress.line(f"building {len(todo)} of {len(arts)} artifacts "
+                          f"({jobs} job{'s' if jobs > 1 else ''}) into {out}")
+        timings: dict[str, float] = {}
+        failure = None
+        for outcome in _render_all(todo, jobs):
+            progress.finished(outcome.name, outcome.seconds, ok=not outcome.error)
+            if outcome.error:
+                failure = failure or outcome
+                continue
+            _commit(out, entries, outcome, keys[outcome.name])
+            save_manifest(out, manifest)
+            timings[outcome.name] = outcome.seconds
+    total = time.perf_counter() - t0
+    if opts.timings and timings:
+        print("per-artifact time (s):", file=stdout)
+        for name, sec in sorted(timings.items(), key=lambda kv: -kv[1]):
+            print(f"  {sec:7.2f}  {name}", file=stdout)
+    if failure is not None:
+        if opts.verbose and failure.details:
+            print(failure.details, file=sys.stderr, end="")
+        raise BuildError(f"artifact '{failure.name}' failed: {failure.error}")
+    if not opts.quiet:
+        if todo:
+            print(f"built {len(todo)} artifacts in {total:.2f} s "
+                  f"({len(arts) - len(todo)} already current)", file=stdout)
+        else:
+            print(f"all {len(arts)} artifacts current ({total:.2f} s)", file=stdout)
+    return 0
+
+
+def _commit(out: Path, entries: dict[str, Any], outcome: Any, key: str) -> None:
+    """Write one artifact's files, then (only then) record them as current."""
+    old = entries.pop(outcome.name, None)  # from here until the end, the artifact is stale
+    for rel, data in sorted(outcome.files.items()):
+        try:
+            atomic_write(out / rel, data)
+        except OSError as exc:
+            raise BuildError(f"artifact '{outcome.name}': cannot write {rel}: {exc}") from None
+    # Files an earlier version produced but this one does not (e.g. a removed proof).
+    for rel in set((old or {}).get("outputs", {})) - set(outcome.files):
+        with contextlib.suppress(OSError):
+            (out / rel).unlink()
+    entries[outcome.name] = {
+        "key": key,
+        "outputs": {rel: sha256(data) for rel, data in sorted(outcome.files.items())},
+        "seconds": round(outcome.seconds, 3),
+    }
+
+
+def _remove_orphans(out: Path, entries: dict[str, Any], names: set[str]) -> None:
+    """Delete the files of artifacts no longer in the registry (e.g. a removed example)."""
+    for name in sorted(set(entries) - names):
+        for rel in entries.pop(name).get("outputs", {}):
+            with contextlib.suppress(OSError):
+                (out / rel).unlink()
+
+
+# ---------------------------------------------------------------- command line
+
+
+def parse_args(argv: list[str] | None) -> Options:
+    parser = argparse.ArgumentParser(
+        prog="build_artifacts.py",
+        description="Regenerate the site's figures, tables, proofs, numbers and example "
+                    "outputs from pe. Only what changed is rebuilt.")
+    parser.add_argument("--force", action="store_true", help="rebuild everything")
+    parser.add_argument("--jobs", "-j", type=int, default=0, metavar="N",
+                        help=f"worker processes (default: the CPUs available, "
+                             f"{default_jobs()} here)")
+    parser.add_argument("--check", action="store_true",
+                        help="write nothing; exit 1 naming what is stale or missing")
+    parser.add_argument("--list", action="store_true",
+                        help="list the artifacts and whether each is current")
+    parser.add_argument("--only", action="append", default=[], metavar="NAME",
+                        help="only this artifact (repeat, or comma-separate, for more)")
+    parser.add_argument("--quiet", "-q", action="store_true", help="print errors only")
+    parser.add_argument("--timings", action="store_true", help="print per-artifact times")
+    parser.add_argument("--verbose", "-v", action="store_true",
+                        help="show the traceback of a failing artifact")
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, metavar="DIR",
+                        help="output folder (default: generated/ in the repository)")
+    ns = parser.parse_args(argv)
+    if ns.jobs < 0:
+        parser.error(f"--jobs must be >= 0, got {ns.jobs}")
+    only = tuple(n.strip() for item in ns.only for n in item.split(",") if n.strip())
+    return Options(out=ns.out, force=ns.force, jobs=ns.jobs, check=ns.check, list=ns.list,
+                   only=only, quiet=ns.quiet, timings=ns.timings, verbose=ns.verbose)
+
+
+def main(argv: list[str] | None = None) -> int:
+    opts = parse_args(argv)
+    try:
+        return build(opts)
+    except BuildError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("error: interrupted; unfinished artifacts stay stale", file=sys.stderr)
+        return 130

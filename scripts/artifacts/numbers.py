@@ -1,0 +1,127 @@
+"""Numbers quoted in the prose, computed from ``pe`` (``{{ pe:NAME }}`` on a page).
+
+:func:`compute` returns ``{name: text}``; each text is ready to print: thousands
+separators, a typographic minus, and ``×10ⁿ`` notation for small values. The names and
+their meanings are listed in :data:`MEANINGS` (also checked: every name has one).
+"""
+
+from __future__ import annotations
+
+import math
+
+import ml_dtypes
+import numpy as np
+
+import pe
+from artifacts.data import (
+    LOW_PRECISION,
+    cosine_similarity,
+    min_distance_by_length,
+    precision_errors,
+    similarity_by_offset,
+)
+
+_SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def fixed(value: float, decimals: int) -> str:
+    """Fixed-point with thousands separators and a true minus sign."""
+    return f"{value:,.{decimals}f}".replace("-", "\u2212")
+
+
+def sci(value: float, digits: int = 3) -> str:
+    """``1.04 × 10⁻⁴`` style for small or large values, plain fixed-point otherwise."""
+    if value == 0 or 1e-3 <= abs(value) < 1e5:
+        return fixed(value, max(0, digits - 1 - math.floor(math.log10(abs(value) or 1))))
+    exp = math.floor(math.log10(abs(value)))
+    mant = value / 10**exp
+    return f"{mant:.{digits - 1}f} × 10{str(exp).translate(_SUPERSCRIPT)}".replace("-", "\u2212")
+
+
+MEANINGS: dict[str, str] = {}
+
+
+def _put(out: dict[str, str], name: str, text: str, meaning: str) -> None:
+    out[name] = text
+    MEANINGS[name] = meaning
+
+
+def compute(*, base: float = 10000.0, offset_d: int = 64, precision_d: int = 512,
+            distinct_length: int = 100_000, distinct_ds: list[int] | None = None) -> dict[str, str]:
+    """Every number the pages quote."""
+    out: dict[str, str] = {}
+    two_pi = 2 * math.pi
+
+    # Wavelengths and frequencies.
+    _put(out, "base", fixed(base, 0), "the paper's base b")
+    _put(out, "wavelength_min", fixed(two_pi, 3), "shortest wavelength, 2π, in positions")
+    _put(out, "wavelength_limit", fixed(two_pi * base, 0),
+         "2π·base: the bound the wavelengths approach, in positions")
+    for d in (50, 512):
+        lam = pe.wavelengths(d, base=base)
+        omega = pe.frequencies(d, base=base)
+        _put(out, f"pairs_d{d}", str(len(lam)), f"number of sin/cos pairs for d = {d}")
+        _put(out, f"wavelength_max_d{d}", fixed(lam[-1], 0),
+             f"longest wavelength for d = {d}, 2π·base^((d−2)/d), in positions")
+        ratio = lam[-1] / (two_pi * base)
+        _put(out, f"wavelength_max_ratio_d{d}", fixed(ratio, 4),
+             f"longest wavelength for d = {d} divided by 2π·base")
+        _put(out, f"wavelength_max_percent_d{d}", f"{100 * ratio:.1f}%",
+             f"longest wavelength for d = {d} as a percentage of 2π·base")
+        _put(out, f"frequency_min_d{d}", sci(omega[-1]),
+             f"lowest angular frequency for d = {d}, in radians per position")
+    _put(out, "step_angle_pair0_deg", f"{math.degrees(pe.frequencies(2, base=base)[0]):.1f}°",
+         "angle pair 0 turns per position (1 radian), in degrees")
+    lam5 = pe.wavelengths(5, base=base)[-1]
+    _put(out, "wavelength_last_d5", fixed(lam5, 0),
+         "wavelength of the unpaired last sine column for d = 5, in positions")
+
+    # Equal offsets give equal similarity and distance.
+    enc = pe.encoding(24, offset_d, base=base)
+    _put(out, "offset_demo_d", str(offset_d), "width used for the 7→8 / 22→23 comparison")
+    for p, q in ((7, 8), (22, 23)):
+        _put(out, f"cos_sim_{p}_{q}", fixed(cosine_similarity(enc[p], enc[q]), 6),
+             f"cosine similarity of positions {p} and {q} (d = offset_demo_d)")
+        _put(out, f"dist_{p}_{q}", fixed(float(np.linalg.norm(enc[p] - enc[q])), 6),
+             f"Euclidean distance between positions {p} and {q} (d = offset_demo_d)")
+    _put(out, "norm_d64", fixed(math.sqrt(offset_d / 2), 4),
+         "norm of every encoding vector for d = 64, √(d/2)")
+
+    # Similarity against offset is not monotonic.
+    sim = similarity_by_offset(100, 16, base=base)[100:]  # k = 0 .. 100
+    dip = next(k for k in range(1, 100) if sim[k] < sim[k - 1] and sim[k] < sim[k + 1])
+    peak = next(k for k in range(dip + 1, 100) if sim[k] > sim[k - 1] and sim[k] > sim[k + 1])
+    _put(out, "sim_d16_dip_offset", str(dip),
+         "d = 16: first offset where the similarity has a local minimum")
+    _put(out, "sim_d16_dip", fixed(sim[dip], 3), "d = 16: the similarity at that offset")
+    _put(out, "sim_d16_peak_offset", str(peak),
+         "d = 16: the next offset where the similarity has a local maximum")
+    _put(out, "sim_d16_peak", fixed(sim[peak], 3), "d = 16: the similarity at that offset")
+
+    # Precision: largest error over the d entries at a few positions.
+    checkpoints = [1_000, 10_000, 60_000, 100_000]
+    errors = precision_errors(np.array(checkpoints), precision_d, base=base)
+    _put(out, "precision_d", str(precision_d), "width used for the precision numbers")
+    for name, err in errors.items():
+        for pos, e in zip(checkpoints, err, strict=True):
+            if np.isfinite(e):
+                _put(out, f"precision_error_{name}_at_{pos}", sci(float(e), 2),
+                     f"largest |error| over the {precision_d} entries at position {pos:,} "
+                     f"when computed in {name}")
+    f16 = np.finfo(np.float16)
+    _put(out, "float16_max", fixed(float(f16.max), 0), "largest finite float16 value")
+    for name, dtype in LOW_PRECISION.items():
+        mant = np.finfo(dtype).nmant if name != "bfloat16" else ml_dtypes.finfo(dtype).nmant
+        _put(out, f"{name}_exact_integers", fixed(2.0 ** (mant + 1), 0),
+             f"{name} holds every integer up to this one exactly")
+
+    # Distinctness: the closest two different positions among 0 .. L-1.
+    _put(out, "min_distance_length", fixed(distinct_length, 0),
+         "sequence length for the min_distance_* numbers")
+    for d in distinct_ds or [2, 4, 8, 16, 64, 512]:
+        dist, where = min_distance_by_length(distinct_length, d, base=base)
+        _put(out, f"min_distance_d{d}", sci(float(dist[-1]), 3),
+             f"smallest distance between two different positions' encodings, d = {d}")
+        _put(out, f"min_distance_offset_d{d}", fixed(float(where[-1]), 0),
+             f"the offset between the two closest positions, d = {d}")
+    return out

@@ -1,0 +1,145 @@
+"""Turn one artifact into file contents: ``{relative path: bytes}``.
+
+This runs in the builder's worker processes. It writes nothing: the builder writes the
+returned bytes atomically. Everything that makes the bytes reproducible is here: fixed
+SVG ids and metadata, no timestamps, one Matplotlib state per draw.
+"""
+
+from __future__ import annotations
+
+import importlib
+import io
+import json
+import os
+import subprocess
+import sys
+import time
+import traceback
+from dataclasses import dataclass
+from typing import Any
+
+from artifacts.registry import ROOT, Artifact
+
+#: What goes into the files' metadata: nothing that changes between runs.
+SVG_METADATA = {"Date": None, "Creator": "pe-site figure pipeline"}
+PNG_METADATA = {"Software": None}
+EXAMPLE_TIMEOUT_S = 120
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a worker sends back: the files, or a one-line error (and its traceback)."""
+
+    name: str
+    files: dict[str, bytes]
+    seconds: float
+    error: str | None = None
+    details: str | None = None
+
+
+def init_worker() -> None:
+    """Import the heavy libraries once per worker process, not once per artifact."""
+    import artifacts.style  # noqa: F401  (Matplotlib, colour maps)
+
+
+def _call(art: Artifact, *args: Any) -> Any:
+    module, func = art.func.split(":")
+    fn = getattr(importlib.import_module(f"artifacts.{module}"), func)
+    return fn(*args, **art.params)
+
+
+def escape_alt(text: str) -> str:
+    """Alt text safe inside ``![...]``: no brackets, backslashes or line breaks."""
+    return " ".join(text.replace("\\", "/").replace("[", "(").replace("]", ")").split())
+
+
+def figure_fragment(art: Artifact, width_px: int, height_px: int) -> str:
+    """The Markdown a page includes: both variants (Material shows one), alt text, caption."""
+    alt = escape_alt(art.alt)
+    size = f'width="{width_px}" height="{height_px}" loading="lazy"'
+    # Block mode with the images in one paragraph: no stray <br> before the caption.
+    lines = ['<figure class="pe-figure" markdown="block">']
+    for variant in ("light", "dark"):
+        src = f"/generated/figures/{art.name}-{variant}.{art.fmt}#only-{variant}"
+        lines.append(f"![{alt}]({src}){{ {size} }}")
+    lines.append("")
+    lines.append(f'<figcaption markdown="span">{" ".join(art.caption.split())}</figcaption>')
+    lines.append("</figure>")
+    return "\n".join(lines) + "\n"
+
+
+def render_figure(art: Artifact) -> dict[str, bytes]:
+    import matplotlib
+
+    from artifacts.style import RASTER_DPI, THEMES, check_legibility
+
+    if not art.alt.strip() or not art.caption.strip():
+        raise ValueError("a figure needs alt text and a caption")
+    files: dict[str, bytes] = {}
+    size: tuple[float, float] = (0.0, 0.0)
+    for theme in THEMES:
+        # A fresh, complete set of settings per draw: nothing leaks between artifacts,
+        # so a worker that drew other figures first produces the same bytes.
+        with matplotlib.rc_context():
+            matplotlib.rcdefaults()  # also ignores any user matplotlibrc
+            matplotlib.rcParams.update(theme.rc())
+            fig = _call(art, theme)
+            check_legibility(fig)
+            buf = io.BytesIO()
+            if art.fmt == "svg":
+                fig.savefig(buf, format="svg", metadata=SVG_METADATA)
+            else:
+                fig.savefig(buf, format="png", dpi=RASTER_DPI, metadata=PNG_METADATA,
+                            pil_kwargs={"optimize": True})
+            size = fig.get_size_inches()
+        files[f"figures/{art.name}-{theme.name}.{art.fmt}"] = buf.getvalue()
+    width, height = (round(v * 96) for v in size)
+    files[f"figures/{art.name}.md"] = figure_fragment(art, width, height).encode()
+    return files
+
+
+def run_example(art: Artifact) -> dict[str, bytes]:
+    assert art.source is not None
+    rel = art.source.relative_to(ROOT).as_posix()
+    env = dict(os.environ, PYTHONHASHSEED="0", MPLBACKEND="Agg", PYTHONIOENCODING="utf-8")
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+    try:
+        proc = subprocess.run([sys.executable, str(art.source)], cwd=ROOT, env=env,
+                              capture_output=True, timeout=EXAMPLE_TIMEOUT_S, check=False)
+    except subprocess.TimeoutExpired:
+        raise RuntimeError(f"{rel} did not finish within {EXAMPLE_TIMEOUT_S} s") from None
+    if proc.returncode != 0:
+        lines = proc.stderr.decode(errors="replace").strip().splitlines()
+        last = lines[-1] if lines else "no error output"
+        raise RuntimeError(f"{rel} exited with status {proc.returncode}: {last}")
+    return {f"examples/{art.source.stem}.txt": proc.stdout}
+
+
+def render(art: Artifact) -> dict[str, bytes]:
+    """The files of one artifact (raises on any failure)."""
+    if art.kind == "figure":
+        return render_figure(art)
+    if art.kind == "table":
+        return {f"tables/{art.name}.md": _call(art).encode()}
+    if art.kind == "numbers":
+        numbers = _call(art)
+        text = json.dumps(numbers, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+        return {"numbers.json": text.encode()}
+    if art.kind == "proofs":
+        return {f"proofs/{name}.md": text.encode() for name, text in _call(art).items()}
+    if art.kind == "example":
+        return run_example(art)
+    raise ValueError(f"unknown artifact kind {art.kind!r}")
+
+
+def run(art: Artifact) -> Outcome:
+    """Render ``art``; never raises, so one failure is reported by name, not as a crash."""
+    start = time.perf_counter()
+    try:
+        files = render(art)
+    except Exception as exc:  # noqa: BLE001  (reported by the builder, with the name)
+        message = str(exc).strip().splitlines()
+        error = f"{type(exc).__name__}: {message[0] if message else ''}".rstrip(": ")
+        return Outcome(art.name, {}, time.perf_counter() - start, error,
+                       traceback.format_exc())
+    return Outcome(art.name, files, time.perf_counter() - start)
