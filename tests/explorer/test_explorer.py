@@ -97,35 +97,53 @@ def check_against_pe(page: Any, rng: random.Random) -> dict[str, Any]:
     rows = sorted({0, L - 1, st["pos"], *(rng.randrange(L) for _ in range(3))})
     got = page.evaluate("(rows) => rows.map(p => peExplorer.matrixRow(p))", rows)
     assert_close(got, matrix[rows], f"matrix rows {rows} {label}")
-    assert_close(page.evaluate("() => peExplorer.frequencies()"), pe.frequencies(d, base=st["base"]), "omega", 0)
+    assert_close(
+        page.evaluate("() => peExplorer.frequencies()"),
+        pe.frequencies(d, base=st["base"]),
+        "omega",
+        0,
+    )
     lam = pe.wavelengths(d, base=st["base"])
     got_lam = np.array(page.evaluate("() => peExplorer.wavelengths()"))
     assert np.max(np.abs(got_lam - lam) / lam) <= 1e-15, f"wavelengths {label}"
 
     # Displayed: the inspected value, the norm, the wave readouts, the wavelengths listed.
-    assert_close(number_in(shown_text(page, "pe-x-value")), matrix[st["pos"], st["j"]], "shown PE value")
-    assert_close(number_in(shown_text(page, "pe-x-norm")), np.linalg.norm(matrix[st["pos"]]), "shown norm")
+    assert_close(
+        number_in(shown_text(page, "pe-x-value")), matrix[st["pos"], st["j"]], "shown PE value"
+    )
+    assert_close(
+        number_in(shown_text(page, "pe-x-norm")), np.linalg.norm(matrix[st["pos"]]), "shown norm"
+    )
     for el in page.locator("[data-testid=pe-x-wave-value]").all():
         dim = int(el.get_attribute("data-dim"))
         shown = float(el.inner_text().split()[0])
         assert_close(shown, matrix[st["pos"], dim], f"shown wave value of dimension {dim}")
     for el in page.locator("[data-testid=pe-x-wavelength]").all():
         i = int(el.get_attribute("data-pair"))
-        assert abs(float(el.inner_text()) - lam[i]) <= 1e-15 * lam[i], f"shown wavelength of pair {i}"
+        assert abs(float(el.inner_text()) - lam[i]) <= 1e-15 * lam[i], (
+            f"shown wavelength of pair {i}"
+        )
 
     # Two positions (the shifted pair may lie beyond the last row).
     cmp = page.evaluate("() => peExplorer.compare()")
-    pairs = [(st["a"], st["b"], cmp), (st["a"] + st["shift"], st["b"] + st["shift"], cmp["shifted"])]
+    pairs = [
+        (st["a"], st["b"], cmp),
+        (st["a"] + st["shift"], st["b"] + st["shift"], cmp["shifted"]),
+    ]
     for (p, q, res), suffix in zip(pairs, ["ab", "shift"], strict=True):
         x, y = row(st, p), row(st, q)
         den = np.linalg.norm(x) * np.linalg.norm(y)
         if den > 0:
             cos = float(x @ y / den)
             assert_close(res["cosine"], cos, f"cosine {p}->{q}")
-            assert_close(float(shown_text(page, f"pe-x-cos-{suffix}")), cos, f"shown cosine {p}->{q}")
+            assert_close(
+                float(shown_text(page, f"pe-x-cos-{suffix}")), cos, f"shown cosine {p}->{q}"
+            )
         dist = float(np.linalg.norm(x - y))
         assert_close(res["distance"], dist, f"distance {p}->{q}")
-        assert_close(float(shown_text(page, f"pe-x-dist-{suffix}")), dist, f"shown distance {p}->{q}")
+        assert_close(
+            float(shown_text(page, f"pe-x-dist-{suffix}")), dist, f"shown distance {p}->{q}"
+        )
 
     # Rotation: R(k) PE(pos) against pe.rotation (even d) or the same blocks by hand (odd d).
     rot = page.evaluate("() => peExplorer.rotation()")
@@ -152,7 +170,9 @@ def check_against_pe(page: Any, rng: random.Random) -> dict[str, Any]:
     if half:
         residual = float(np.max(np.abs(got_rot - y[paired])))
         assert rot["maxResidual"] == pytest.approx(residual, abs=1e-300)
-        assert float(shown_text(page, "pe-x-residual")) == pytest.approx(residual, rel=0.06, abs=1e-300)
+        assert float(shown_text(page, "pe-x-residual")) == pytest.approx(
+            residual, rel=0.06, abs=1e-300
+        )
     return st
 
 
@@ -173,15 +193,62 @@ def test_default_view_matches_pe(open_page: OpenPage) -> None:
 
 
 URL_CASES = [
-    dict(pos=0, len=1, d=1, base=10000, layout="interleaved", k=0),
-    dict(pos=57, len=300, d=7, base=100, layout="split", dims=[0, 3, 4, 6], pairs=[0, 1, 2, 3], a=3, b=250, shift=299, k=-200),
-    dict(pos=4095, len=4096, d=2048, base=10000, layout="interleaved", j=2047, a=4095, b=0, shift=4095, k=4095, pairs=[0, 1, 511, 1023]),
-    dict(pos=4000, len=4096, d=1023, base=1e6, layout="split", j=1022, dims=[0, 511, 512, 1022], pairs=[0, 511], a=1, b=4095, shift=4000, k=-4095),
-    dict(pos=1234, len=2048, d=333, base=1.0001, layout="interleaved", k=2047, pairs=[166, 0]),
+    {"pos": 0, "len": 1, "d": 1, "base": 10000, "layout": "interleaved", "k": 0},
+    {
+        "pos": 57,
+        "len": 300,
+        "d": 7,
+        "base": 100,
+        "layout": "split",
+        "dims": [0, 3, 4, 6],
+        "pairs": [0, 1, 2, 3],
+        "a": 3,
+        "b": 250,
+        "shift": 299,
+        "k": -200,
+    },
+    {
+        "pos": 4095,
+        "len": 4096,
+        "d": 2048,
+        "base": 10000,
+        "layout": "interleaved",
+        "j": 2047,
+        "a": 4095,
+        "b": 0,
+        "shift": 4095,
+        "k": 4095,
+        "pairs": [0, 1, 511, 1023],
+    },
+    {
+        "pos": 4000,
+        "len": 4096,
+        "d": 1023,
+        "base": 1e6,
+        "layout": "split",
+        "j": 1022,
+        "dims": [0, 511, 512, 1022],
+        "pairs": [0, 511],
+        "a": 1,
+        "b": 4095,
+        "shift": 4000,
+        "k": -4095,
+    },
+    {
+        "pos": 1234,
+        "len": 2048,
+        "d": 333,
+        "base": 1.0001,
+        "layout": "interleaved",
+        "k": 2047,
+        "pairs": [166, 0],
+    },
 ]
 
 
-@pytest.mark.parametrize("params", URL_CASES, ids=lambda p: f"d{p['d']}-{p['layout']}-base{p['base']}")
+@pytest.mark.parametrize(
+    "params", URL_CASES, ids=lambda p: f"d{p['d']}-{p['layout']}-base{p['base']}"
+)
 def test_url_parameters_match_pe(open_page: OpenPage, params: dict[str, Any]) -> None:
     loaded = open_explorer(open_page, query(**params))
     st = state(loaded.page)
@@ -201,13 +268,19 @@ def test_many_random_parameter_sets_match_pe(open_page: OpenPage) -> None:
         length = rng.choice([1, 2, 17, 100, 1024, 4096, rng.randint(1, 4096)])
         d = rng.choice([1, 2, 3, 127, 128, 512, 1023, rng.randint(1, 2048)])
         base = rng.choice([100.0, 10000.0, 2.0, 1e6, round(rng.uniform(1.001, 1e6), 3)])
-        layout = rng.choice(["interleaved", "split"]) if n % 3 else ("split" if n % 2 else "interleaved")
+        layout = (
+            rng.choice(["interleaved", "split"]) if n % 3 else ("split" if n % 2 else "interleaved")
+        )
         patch = {"len": length, "d": d, "base": base, "layout": layout}
         patch |= {
-            "pos": rng.randrange(length), "j": rng.randrange(d), "a": rng.randrange(length),
-            "b": rng.randrange(length), "shift": rng.randrange(length),
+            "pos": rng.randrange(length),
+            "j": rng.randrange(d),
+            "a": rng.randrange(length),
+            "b": rng.randrange(length),
+            "shift": rng.randrange(length),
             "k": rng.randint(-(length - 1), length - 1),
-            "dims": rng.sample(range(d), min(d, 4)), "pairs": rng.sample(range((d + 1) // 2), min((d + 1) // 2, 4)),
+            "dims": rng.sample(range(d), min(d, 4)),
+            "pairs": rng.sample(range((d + 1) // 2), min((d + 1) // 2, 4)),
         }
         messages = loaded.page.evaluate("(p) => peExplorer.set(p)", patch)
         assert messages == [], f"valid values produced messages: {messages}"
@@ -278,7 +351,9 @@ def test_keyboard_and_typed_values_drive_the_page(open_page: OpenPage) -> None:
     no_problems(loaded)
 
 
-def test_out_of_range_and_malformed_typed_values_are_clamped_or_rejected(open_page: OpenPage) -> None:
+def test_out_of_range_and_malformed_typed_values_are_clamped_or_rejected(
+    open_page: OpenPage,
+) -> None:
     loaded = open_explorer(open_page)
     page = loaded.page
     message = page.locator("[data-testid=pe-x-message]")
@@ -322,10 +397,26 @@ def test_malformed_link_gives_a_visible_message_and_a_working_page(open_page: Op
     assert message.is_visible()
     assert message.get_attribute("role") == "status"
     text = message.inner_text()
-    for expected in ["position", "4096", "d_model", "greater than 1", "layout", "zzz", "offset k", "position A"]:
+    for expected in [
+        "position",
+        "4096",
+        "d_model",
+        "greater than 1",
+        "layout",
+        "zzz",
+        "offset k",
+        "position A",
+    ]:
         assert expected in text, f"{expected!r} missing from the message: {text}"
     st = state(page)
-    assert (st["len"], st["d"], st["base"], st["layout"], st["dims"], st["a"]) == (4096, 1, 10000, "interleaved", [], 0)
+    assert (st["len"], st["d"], st["base"], st["layout"], st["dims"], st["a"]) == (
+        4096,
+        1,
+        10000,
+        "interleaved",
+        [],
+        0,
+    )
     assert st["pos"] == 20 and st["k"] == 5 and st["pairs"] == []
     check_against_pe(page, random.Random(4))
     # Everything is drawn: every canvas has pixels.
@@ -345,7 +436,9 @@ def test_malformed_link_gives_a_visible_message_and_a_working_page(open_page: Op
 def test_state_round_trips_through_the_url(open_page: OpenPage, site_url: str) -> None:
     loaded = open_explorer(open_page)
     page = loaded.page
-    page.evaluate("() => peExplorer.set({d: 77, base: 123.5, layout: 'split', pos: 42, dims: [1, 76], k: -9})")
+    page.evaluate(
+        "() => peExplorer.set({d: 77, base: 123.5, layout: 'split', pos: 42, dims: [1, 76], k: -9})"
+    )
     page.wait_for_function("() => location.search === peExplorer.query()")
     url = page.url
     saved = state(page)
@@ -358,7 +451,9 @@ def test_state_round_trips_through_the_url(open_page: OpenPage, site_url: str) -
     no_problems(again)
 
 
-def test_state_survives_instant_navigation_away_and_back(open_page: OpenPage, site_url: str) -> None:
+def test_state_survives_instant_navigation_away_and_back(
+    open_page: OpenPage, site_url: str
+) -> None:
     loaded = open_explorer(open_page, query(len=300, d=65))
     page = loaded.page
     page.focus("#pe-x-pos-range")
@@ -405,7 +500,9 @@ def test_other_pages_are_left_alone(open_page: OpenPage) -> None:
 # --------------------------------------------------------------------------- without JavaScript
 
 
-def test_without_javascript_the_page_explains_and_links(browser: Any, site_url: str, built_site: Any) -> None:
+def test_without_javascript_the_page_explains_and_links(
+    browser: Any, site_url: str, built_site: Any
+) -> None:
     context = browser.new_context(java_script_enabled=False)
     try:
         page = context.new_page()
@@ -414,13 +511,19 @@ def test_without_javascript_the_page_explains_and_links(browser: Any, site_url: 
         assert notice.is_visible()
         assert "needs JavaScript" in notice.inner_text()
         links = notice.locator("a[href]")
-        assert links.count() >= 1
+        assert links.count() >= 7, "the static figures of every view, and a page"
+        assert "heatmap" in notice.inner_text()
         for href in links.evaluate_all("(as) => as.map(a => a.href)"):
             assert href.startswith(site_url), href
             rel = href.removeprefix(site_url).split("#")[0]
             assert (built_site / rel / "index.html").is_file() or (built_site / rel).is_file(), href
         assert not page.locator("[data-pe-explorer]").is_visible()
-        for heading in ["The vector at one position", "The whole matrix", "Two positions compared", "The rotation"]:
+        for heading in [
+            "The vector at one position",
+            "The whole matrix",
+            "Two positions compared",
+            "The rotation",
+        ]:
             assert page.get_by_role("heading", name=heading).is_visible()
     finally:
         context.close()
@@ -447,10 +550,14 @@ def test_canvases_are_named_images_with_numbers_beside_them(open_page: OpenPage)
     assert len(canvases) >= 6
     for role, label in canvases:
         assert role == "img" and label and len(label) > 30, (role, label)
-    before = page.evaluate("() => document.querySelector('.pe-x-view canvas').getAttribute('aria-label')")
+    before = page.evaluate(
+        "() => document.querySelector('.pe-x-view canvas').getAttribute('aria-label')"
+    )
     page.focus("#pe-x-pos-range")
     page.keyboard.press("ArrowRight")
-    after = page.evaluate("() => document.querySelector('.pe-x-view canvas').getAttribute('aria-label')")
+    after = page.evaluate(
+        "() => document.querySelector('.pe-x-view canvas').getAttribute('aria-label')"
+    )
     assert before != after, "the summary must follow the state"
     no_problems(loaded)
 

@@ -84,9 +84,16 @@ class Explorer {
 
     const parsed = S.fromQuery(location.search);
     let st = parsed.state;
+    // The address is rewritten only once the state is not the plain default one (a link
+    // or the session said otherwise, or the reader changed something): a bare explorer/
+    // link stays bare until then.
+    this.urlDirty = parsed.found;
     if (!parsed.found) {
       const stored = readStore();
-      if (stored) st = S.fromQuery(stored).state;
+      if (stored) {
+        st = S.fromQuery(stored).state;
+        this.urlDirty = true;
+      }
     }
     this.st = st;
 
@@ -104,7 +111,7 @@ class Explorer {
         if (this.measure()) this.update(new Set(["size"]));
       });
     }, { signal });
-    window.addEventListener("pagehide", () => writeStore(S.toQuery(this.st)), { signal });
+    window.addEventListener("pagehide", () => this.urlDirty && writeStore(S.toQuery(this.st)), { signal });
     this.palette = new MutationObserver(() => {
       this.readColors();
       this.update(new Set(["palette"]));
@@ -121,7 +128,7 @@ class Explorer {
     this.palette.disconnect();
     clearTimeout(this.urlTimer);
     cancelAnimationFrame(this.resizeFrame);
-    writeStore(S.toQuery(this.st));
+    if (this.urlDirty) writeStore(S.toQuery(this.st));
     if (window.peExplorer && window.peExplorer._owner === this) delete window.peExplorer;
   }
 
@@ -138,6 +145,7 @@ class Explorer {
     const changed = new Set();
     for (const key of S.KEYS) if (String(next[key]) !== String(before[key])) changed.add(key);
     this.st = next;
+    if (changed.size) this.urlDirty = true;
     this.setMessage(messages);
     if (changed.size || this.debug.naive) this.update(changed);
     else this.syncControls();
@@ -205,6 +213,7 @@ class Explorer {
   }
 
   scheduleUrl() {
+    if (!this.urlDirty) return;
     const q = S.toQuery(this.st);
     this.pendingQuery = q;
     if (this.urlTimer) return;

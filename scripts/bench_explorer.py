@@ -1,0 +1,190 @@
+"""Benchmark: how long the explorer page takes to update after a control change.
+
+Builds the site (or, with --reuse, serves an existing site/), serves it under /pe-site/ on
+127.0.0.1, opens explorer/ in headless Chromium at d_model = 1024 and length = 1024, and
+drives the real controls -- keys on the sliders and radios, values typed into the boxes --
+through a fixed sequence of changes. After each one it reads the page's own measurement
+(window.peExplorer.lastUpdateMs: performance.now() around recompute + redraw of every view)
+and prints the median and the worst update, and their ratio to the 16 ms frame budget.
+
+The same sequence then runs again with window.peExplorer.debug.naive = true (every update
+recomputes every view, every heatmap cell with its own sin/cos at full resolution, no
+caches): the baseline, measured in the same run, and the speed-up against it.
+
+    .venv/bin/python scripts/bench_explorer.py [--reuse] [--size 1024] [--rounds 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+
+from helpers.site_harness import (  # the harness lives with the tests
+    SiteServer,
+    build_site,
+    chromium_path,
+    launch_chromium,
+)
+
+BUDGET_MS = 16.0
+
+# (label, control, keys or text). Keys are pressed with the control focused; text is typed
+# into a box (replacing its value) and confirmed with Enter. Sizes stay at 1023/1024.
+Step = tuple[str, str, str]
+
+
+def sequence() -> list[Step]:
+    steps: list[Step] = []
+    steps += [("position", "#pe-x-pos-range", "ArrowRight")] * 70
+    steps += [("position", "#pe-x-pos-range", "ArrowLeft")] * 30
+    steps += [
+        ("base", "#pe-x-base-range", "ArrowRight" if i % 3 else "ArrowLeft") for i in range(30)
+    ]
+    steps += [
+        ("d_model", "#pe-x-d-range", "ArrowLeft" if i % 2 == 0 else "ArrowRight") for i in range(20)
+    ]
+    steps += [
+        ("length", "#pe-x-len-range", "ArrowLeft" if i % 2 == 0 else "ArrowRight")
+        for i in range(10)
+    ]
+    steps += [
+        (
+            "layout",
+            "#pe-x-layout-interleaved" if i % 2 == 0 else "#pe-x-layout-split",
+            "ArrowDown" if i % 2 == 0 else "ArrowUp",
+        )
+        for i in range(10)
+    ]
+    steps += [("position A", "#pe-x-a-range", "ArrowRight")] * 10
+    steps += [("position B", "#pe-x-b-range", "ArrowRight")] * 10
+    steps += [("shift", "#pe-x-shift-range", "ArrowRight")] * 5
+    steps += [("offset k", "#pe-x-k-range", "ArrowRight")] * 15
+    steps += [("dimension", "#pe-x-j-range", "ArrowRight")] * 10
+    steps += [
+        ("dims", "#pe-x-dims", text)
+        for text in ["0, 1", "0, 1, 500, 501", "2, 3, 1000", "7", "0, 1, 20, 21"]
+    ]
+    steps += [
+        ("pairs", "#pe-x-pairs", text)
+        for text in ["0, 100", "0, 8, 16, 32", "511", "1, 2, 3", "0, 8, 16, 32"]
+    ]
+    steps += [("position", "#pe-x-pos-range", "PageUp")] * 10
+    return steps
+
+
+def run(page: Any, naive: bool) -> list[tuple[str, float, dict[str, float]]]:
+    page.evaluate(f"() => {{ window.peExplorer.debug.naive = {'true' if naive else 'false'}; }}")
+    out = []
+    for label, selector, action in sequence():
+        before = page.evaluate("() => window.peExplorer.updateCount")
+        if selector.endswith(("-range", "-interleaved", "-split")):
+            page.focus(selector)
+            page.keyboard.press(action)
+        else:
+            page.fill(selector, action)
+            page.keyboard.press("Enter")
+        count, ms, parts = page.evaluate(
+            "() => [peExplorer.updateCount, peExplorer.lastUpdateMs, peExplorer.partTimes]"
+        )
+        if count > before:  # the change did update (a key at a slider's end would not)
+            out.append((label, ms, parts))
+    return out
+
+
+def summary(name: str, results: list[tuple[str, float, dict[str, float]]]) -> dict[str, float]:
+    times = sorted(ms for _, ms, _ in results)
+    med = statistics.median(times)
+    p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+    worst = times[-1]
+    print(f"\n{name}: {len(times)} updates")
+    print(f"  median {med:7.2f} ms  ({med / BUDGET_MS:.2f} x the {BUDGET_MS:.0f} ms budget)")
+    print(f"  p95    {p95:7.2f} ms  ({p95 / BUDGET_MS:.2f} x)")
+    print(f"  worst  {worst:7.2f} ms  ({worst / BUDGET_MS:.2f} x)")
+    by_label: dict[str, list[float]] = defaultdict(list)
+    for label, ms, _ in results:
+        by_label[label].append(ms)
+    print("  by control (median / worst ms):")
+    for label, ms_list in by_label.items():
+        print(
+            f"    {label:<11} {statistics.median(ms_list):7.2f} / {max(ms_list):7.2f}  ({len(ms_list)} changes)"
+        )
+    slowest = max(results, key=lambda r: r[1])
+    parts = ", ".join(f"{k} {v:.1f}" for k, v in slowest[2].items() if v >= 0.05)
+    print(f"  slowest update ({slowest[0]}): {parts}")
+    return {"median": med, "worst": worst, "p95": p95}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--reuse", action="store_true", help="serve the existing site/ instead of building"
+    )
+    parser.add_argument("--size", type=int, default=1024, help="d_model and length (default 1024)")
+    parser.add_argument("--rounds", type=int, default=1, help="repeat the sequence (default 1)")
+    args = parser.parse_args()
+
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory(prefix="pe-bench-") as tmp:
+        if args.reuse and (ROOT / "site" / "explorer" / "index.html").is_file():
+            site = ROOT / "site"
+            print(f"serving the existing {site}")
+        else:
+            site = Path(tmp) / "site"
+            print("building the site ...", flush=True)
+        with SiteServer(site) as server:
+            if site != ROOT / "site":
+                build_site(site, server.base_url)
+            server.start()
+            with sync_playwright() as pw:
+                browser = launch_chromium(pw, chromium_path())
+                context = browser.new_context(viewport={"width": 1280, "height": 900})
+                page = context.new_page()
+                errors: list[str] = []
+                page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+                page.on("pageerror", lambda e: errors.append(str(e)))
+                url = f"{server.base_url}explorer/?len={args.size}&d={args.size}"
+                results = {}
+                for naive in (False, True):
+                    page.goto(url)
+                    page.wait_for_function(
+                        "() => window.peExplorer && window.peExplorer.updateCount > 0"
+                    )
+                    runs = []
+                    for _ in range(args.rounds):
+                        runs += run(page, naive)
+                    results[naive] = runs
+                browser.close()
+
+    load = os.getloadavg() if hasattr(os, "getloadavg") else (float("nan"),) * 3
+    print(
+        f"\nexplorer update time at d_model = length = {args.size}, headless Chromium, "
+        f"{os.cpu_count()} CPUs, load average {load[0]:.2f}"
+    )
+    fast = summary("optimised (caches, recompute only what changed)", results[False])
+    slow = summary("baseline (debug.naive: full recompute and redraw, no caches)", results[True])
+    print(
+        f"\nspeed-up against the baseline: median {slow['median'] / fast['median']:.1f}x, "
+        f"worst {slow['worst'] / fast['worst']:.1f}x"
+    )
+    verdict = "within" if fast["worst"] <= BUDGET_MS else "OVER"
+    print(
+        f"worst optimised update / budget = {fast['worst'] / BUDGET_MS:.2f} ({verdict} the {BUDGET_MS:.0f} ms budget)"
+    )
+    if errors:
+        print("console errors during the run:\n  " + "\n  ".join(errors))
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
