@@ -79,7 +79,7 @@ def wavelengths(*, d_model: int, base: float = 10000.0, pairs: list[int] | None 
     lam = pe.wavelengths(d_model, base=base)
     chosen = pairs if pairs is not None else range(len(omega))
     header = [r"pair \(i\)", "columns", r"frequency \(\omega_i\) (rad per position)",
-              r"wavelength \(\lambda_i\) (positions)", r"\(\lambda_i / 2\pi\)"]
+              r"wavelength \(\lambda_i\) (positions)", r"ratio \(\lambda_i / 2\pi\)"]
     rows = [[str(i), f"{2 * i}, {2 * i + 1}", f"{omega[i]:.4e}".replace("-", "\u2212"),
              f"{lam[i]:,.2f}", f"{lam[i] / (2 * np.pi):,.2f}"] for i in chosen]
     return markdown_table(header, rows)
