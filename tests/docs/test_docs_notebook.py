@@ -165,3 +165,20 @@ def test_display_maths_reaches_the_page(page_html) -> None:
     # The site's KaTeX (docs/javascripts/katex-init.js) renders $$...$$ in the page body.
     blocks = re.findall(r"\$\$(.+?)\$\$", page_html, re.DOTALL)
     assert any(r"\omega_i" in b for b in blocks)
+
+
+def test_links_point_at_pages_of_the_site() -> None:
+    # mkdocs-jupyter does not rewrite links in notebook cells the way MkDocs rewrites "x.md"
+    # links on pages, so the notebook links to built URLs: from notebook/ to ../<page>/.
+    nb = nbformat.read(NOTEBOOK, as_version=4)
+    links = [
+        target
+        for cell in nb.cells
+        if cell.cell_type == "markdown"
+        for target in re.findall(r"\]\(([^)\s]+)\)", cell.source)
+    ]
+    assert links
+    for target in links:
+        m = re.fullmatch(r"\.\./([\w-]+)/(#[\w-]+)?", target)
+        assert m, f"{target!r}: link to ../<page>/ (a built page URL), not to a .md file"
+        assert (DOCS / f"{m.group(1)}.md").is_file(), f"{target!r}: no docs/{m.group(1)}.md"
