@@ -15,12 +15,18 @@ class ProofFailed(RuntimeError):
     """A proof from ``pe.symbolic`` did not hold."""
 
 
+def _tex_line(tex: str) -> str:
+    """LaTeX for a line of its own: one starting with -, + or * would open a Markdown list."""
+    tex = tex.strip()
+    return rf"\displaystyle {tex}" if tex[:1] in "-+*" else tex
+
+
 def fragment(title: str, statement: str, steps: tuple[str, ...], name: str) -> str:
     """One proof as Markdown: a claim block, then the numbered steps."""
     lines = ['<div class="pe-proof" markdown>', "", f"**{title}.**", "", r"\[",
-             statement.strip(), r"\]", "", "*Proof.*", ""]
+             _tex_line(statement), r"\]", "", "*Proof.*", ""]
     for n, step in enumerate(steps, 1):
-        lines += [f"{n}. \\[", f"    {step.strip()}", r"    \]", ""]
+        lines += [f"{n}. \\[", f"    {_tex_line(step)}", r"    \]", ""]
     lines += [f"Checked exactly with SymPy: `pe.symbolic` proof `{name}`. ∎", "", "</div>", ""]
     return "\n".join(lines)
 
