@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 import subprocess
 import sys
 import threading
@@ -17,7 +18,9 @@ from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, ClassVar, Self
-from urllib.parse import urlsplit
+from urllib.error import HTTPError, URLError
+from urllib.parse import unquote, urlsplit
+from urllib.request import urlopen
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, Response
@@ -168,6 +171,10 @@ class _SubPathHandler(SimpleHTTPRequestHandler):
             "/" + split.path[len(self.subpath) :] if split.path.startswith(self.subpath) else "/"
         )
         return super().translate_path(inside)
+
+    def list_directory(self, path: str | os.PathLike[str]) -> None:
+        # Static hosts do not list folders; a link to a folder without index.html is broken.
+        self.send_error(HTTPStatus.NOT_FOUND, "no index.html in this folder")
 
     def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
         # Like the real host: a missing page inside the site gets the site's own 404.html.
@@ -510,6 +517,61 @@ def overflow_problems(page: Page) -> list[str]:
     return [head] + [f"  sticks out: {c}" for c in info["culprits"]]
 
 
+_LINKS_JS = """() => [...document.querySelectorAll('a[href]')]
+    .filter(a => !a.closest('.md-search'))  // search results are built at run time
+    .map(a => ({href: a.href, raw: a.getAttribute('href'),
+                local: a.hash !== '' && a.href.split('#')[0] === location.href.split('#')[0],
+                found: a.hash === '' || document.getElementById(decodeURIComponent(a.hash.slice(1))) !== null}))"""
+
+_ID_RE = re.compile(r"""\b(?:id|name)=["']?([^"'\s>]+)""")
+
+
+class LinkChecker:
+    """Checks that same-origin links resolve (HTTP 200) and that their #fragments exist.
+
+    Targets are fetched once per checker (share one across pages). Fragments of the page
+    itself are looked up in the live DOM; those of other pages in their served HTML.
+    """
+
+    def __init__(self, base_url: str) -> None:
+        self.origin = _origin(base_url)
+        self._fetched: dict[str, tuple[int | str, set[str]]] = {}
+
+    def _fetch(self, url: str) -> tuple[int | str, set[str]]:
+        if url not in self._fetched:
+            try:
+                with urlopen(url, timeout=10) as response:
+                    body = response.read().decode("utf-8", errors="replace")
+                    ids = (
+                        set(_ID_RE.findall(body))
+                        if "html" in response.headers.get("Content-Type", "")
+                        else set()
+                    )
+                    self._fetched[url] = (response.status, ids)
+            except HTTPError as err:
+                self._fetched[url] = (err.code, set())
+            except (URLError, OSError) as err:
+                self._fetched[url] = (str(err), set())
+        return self._fetched[url]
+
+    def problems(self, page: Page) -> list[str]:
+        problems = []
+        for link in page.evaluate(_LINKS_JS):
+            if _origin(link["href"]) != self.origin:
+                continue  # links to other sites are fine; requests to them are not (checked elsewhere)
+            if link["local"]:
+                if not link["found"]:
+                    problems.append(f"link {link['raw']!r}: no element with that id on this page")
+                continue
+            url, _, fragment = link["href"].partition("#")
+            status, ids = self._fetch(url)
+            if status != 200:
+                problems.append(f"link {link['raw']!r} -> {url}: HTTP {status}")
+            elif fragment and unquote(fragment) not in ids:
+                problems.append(f"link {link['raw']!r}: {url} has no id {unquote(fragment)!r}")
+        return sorted(set(problems))
+
+
 def color_scheme(page: Page) -> str | None:
     return page.evaluate("() => document.body.getAttribute('data-md-color-scheme')")
 
@@ -555,9 +617,15 @@ _MARK_LINK_JS = """(target) => {
 _NAVIGATED_JS = """(target) => {
   // Done once at the target with either a new document (marker gone) or new content swapped in.
   const article = document.querySelector('article');
-  return location.href.split('#')[0] === target &&
+  // Origin and path only: a page may keep its own state in the query string.
+  return location.origin + location.pathname === target &&
     (window.__peBeforeNavigation !== true || (article !== null && !article.__peOld));
 }"""
+
+
+def _without_query(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}{parts.path}"
 
 
 def navigate_instantly(page: Page, target_url: str) -> list[str]:
@@ -583,7 +651,7 @@ def navigate_instantly(page: Page, target_url: str) -> list[str]:
         """() => ({instant: window.__peBeforeNavigation === true,
                    replaced: !(document.querySelector('article') || {}).__peOld})"""
     )
-    if page.url.split("#")[0] != target_url:
+    if _without_query(page.url) != _without_query(target_url):
         return [f"clicking {marked['href']!r} led to {page.url}, not {target_url}"]
     if not state["instant"]:
         return [

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from helpers.site_harness import (
+    LinkChecker,
     LoadedPage,
     SiteBuildError,
     SiteServer,
@@ -40,6 +41,7 @@ def html(body: str, title: str = "Fake page") -> str:
 
 
 FAKE_FILES: dict[str, str] = {
+    "index.html": html("<p>Home.</p>", title="Fake home"),
     "clean.html": html(
         '<p>Plain text.</p><img src="ok.svg" alt="A black bar">'
         '<pre><code>print("\\\\(not math\\\\)", "$$")</code></pre>'
@@ -59,6 +61,13 @@ FAKE_FILES: dict[str, str] = {
         '<script>console.error("boom")</script><script>throw new Error("kaput")</script>'
     ),
     "wide.html": html('<div style="width: 1200px">A box wider than a phone.</div>'),
+    "links.html": html(
+        '<p id="here">Links: <a href="clean.html">fine</a>, <a href="#here">fine</a>, '
+        '<a href="http://example.invalid/">elsewhere, fine</a>, <a href="nowhere.html">missing page</a>, '
+        '<a href="clean.html#nope">missing anchor</a>, <a href="#gone">missing local anchor</a>, '
+        '<a href="/elsewhere/">outside the sub-path</a>, <a href="folder/">folder without index</a></p>'
+    ),
+    "folder/readme.txt": "no index.html here",
     "404.html": html("<p>Nothing here.</p>", title="404 - Not found"),
     "asset.svg": SVG,
     "asset.woff2": "",
@@ -73,6 +82,7 @@ FAKE_FILES: dict[str, str] = {
 def fake_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     root = tmp_path_factory.mktemp("fake-site")
     for name, text in FAKE_FILES.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
         (root / name).write_text(text, encoding="utf-8")
     with SiteServer(root) as server:
         yield server.base_url
@@ -171,6 +181,20 @@ def test_axe_violations_are_reported_readably(open_fake: Callable[..., LoadedPag
 
 
 @pytest.mark.browser
+def test_broken_links_are_caught(open_fake: Callable[..., LoadedPage], fake_site: str) -> None:
+    checker = LinkChecker(fake_site)
+    origin = fake_site.removesuffix("/pe-site/")
+    assert checker.problems(open_fake("links.html").page) == [
+        "link '#gone': no element with that id on this page",
+        f"link '/elsewhere/' -> {origin}/elsewhere/: HTTP 404",
+        f"link 'clean.html#nope': {fake_site}clean.html has no id 'nope'",
+        f"link 'folder/' -> {fake_site}folder/: HTTP 404",
+        f"link 'nowhere.html' -> {fake_site}nowhere.html: HTTP 404",
+    ]
+    assert checker.problems(open_fake("clean.html").page) == []
+
+
+@pytest.mark.browser
 def test_full_page_load_is_not_taken_for_instant_navigation(
     open_fake: Callable[..., LoadedPage], fake_site: str
 ) -> None:
@@ -198,7 +222,8 @@ def test_server_serves_only_under_the_sub_path(fake_site: str) -> None:
     assert fetch(fake_site + "clean.html")[0] == 200
     assert fetch(origin + "/clean.html")[0] == 404
     assert fetch(origin + "/")[0] == 404
-    assert fetch(origin + "/pe-site")[0] == 200  # redirected to /pe-site/, then its listing
+    status, _, body = fetch(origin + "/pe-site")  # redirected to /pe-site/
+    assert status == 200 and b"Fake home" in body
     status, _, body = fetch(fake_site + "no/such/page/")
     assert status == 404 and b"404 - Not found" in body  # the site's own 404 page
 

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from helpers.site_harness import (
+    LinkChecker,
     LoadedPage,
     axe_violations,
     color_scheme,
@@ -86,6 +87,16 @@ def test_images_decode_and_have_alt_text(light_view: LoadedPage) -> None:
 
 def test_math_is_typeset(light_view: LoadedPage) -> None:
     fail_on(math_problems(light_view.page), f"math on {light_view.url}")
+
+
+@pytest.fixture(scope="module")
+def link_checker(site_url: str) -> LinkChecker:
+    """Shared by all pages, so each link target is fetched once."""
+    return LinkChecker(site_url)
+
+
+def test_internal_links_resolve(light_view: LoadedPage, link_checker: LinkChecker) -> None:
+    fail_on(link_checker.problems(light_view.page), f"links on {light_view.url}")
 
 
 def test_no_accessibility_violations(view: LoadedPage) -> None:
