@@ -1,0 +1,41 @@
+// Accessibility fixes for markup that Material for MkDocs adds in the browser, on every page
+// and after every instant navigation (checked by axe-core in tests/site):
+// - each code block's copy button sits in its own <nav>; unlabelled, a screen reader lists
+//   them as identical landmarks, so each gets a distinct name;
+// - a table wider than the text column scrolls inside a wrapper that keyboard users could not
+//   reach, so a wrapper that overflows becomes focusable (as Material does for code blocks).
+(() => {
+  const labelCodeNavs = () => {
+    document.querySelectorAll(".md-code__nav").forEach((nav, i) => {
+      nav.setAttribute("aria-label", `Code block ${i + 1}`);
+    });
+  };
+
+  const focusableScrollers = () => {
+    for (const wrap of document.querySelectorAll(".md-typeset__scrollwrap")) {
+      if (wrap.scrollWidth > wrap.clientWidth) wrap.setAttribute("tabindex", "0");
+      else wrap.removeAttribute("tabindex");
+    }
+  };
+
+  const fix = () => {
+    labelCodeNavs();
+    focusableScrollers();
+  };
+
+  // Material mounts code blocks and tables from its own document$ subscription, which can
+  // finish after ours; one more pass on the next frame catches those.
+  document$.subscribe(() => {
+    fix();
+    requestAnimationFrame(fix);
+  });
+  let pending = false;
+  window.addEventListener("resize", () => {
+    if (pending) return;
+    pending = true;
+    requestAnimationFrame(() => {
+      pending = false;
+      focusableScrollers();
+    });
+  });
+})();
