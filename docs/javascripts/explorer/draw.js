@@ -10,21 +10,11 @@ export function setupCanvas(canvas, cssW, cssH) {
     canvas.width = w;
     canvas.height = h;
   }
-  canvas.style.height = `${cssH}px`;
+  if (canvas.style.height !== `${cssH}px`) canvas.style.height = `${cssH}px`; // no needless style recalc
   const ctx = canvas.getContext("2d");
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   ctx.clearRect(0, 0, cssW, cssH);
   return ctx;
-}
-
-/** An offscreen canvas the same size as `canvas` (holds a view's static layer). */
-export function layerFor(canvas, layer) {
-  const c = layer || document.createElement("canvas");
-  if (c.width !== canvas.width || c.height !== canvas.height) {
-    c.width = canvas.width;
-    c.height = canvas.height;
-  }
-  return c;
 }
 
 let probe = null;
@@ -59,11 +49,12 @@ export function divergingLut(neg, mid, pos) {
 }
 
 /** About `count` round tick values covering [lo, hi]. */
-export function niceTicks(lo, hi, count = 5) {
+export function niceTicks(lo, hi, count = 5, integer = false) {
   if (!(hi > lo)) return [lo];
   const raw = (hi - lo) / count;
   const mag = 10 ** Math.floor(Math.log10(raw));
-  const step = [1, 2, 5, 10].map((f) => f * mag).find((s) => s >= raw) || 10 * mag;
+  let step = [1, 2, 5, 10].map((f) => f * mag).find((s) => s >= raw) || 10 * mag;
+  if (integer) step = Math.max(1, step); // positions, dimensions and pairs are whole numbers
   const out = [];
   for (let t = Math.ceil(lo / step) * step; t <= hi + step * 1e-9; t += step) out.push(Math.abs(t) < step * 1e-9 ? 0 : t);
   return out;
@@ -200,24 +191,15 @@ export function samples(ctx, box, sc, values, color, { cont = null, x0 = 0, widt
   ctx.restore();
 }
 
-/** A vertical marker line with a label at the top. */
-export function vmarker(ctx, box, x, color, label, font) {
-  ctx.save();
-  ctx.strokeStyle = color;
-  ctx.fillStyle = color;
-  ctx.lineWidth = 2;
-  ctx.setLineDash([4, 3]);
-  ctx.beginPath();
-  ctx.moveTo(x, box.t);
-  ctx.lineTo(x, box.t + box.h);
-  ctx.stroke();
-  if (label) {
-    ctx.setLineDash([]);
-    ctx.font = `bold 11px ${font}`;
-    ctx.textBaseline = "bottom";
-    const wText = ctx.measureText(label).width;
-    ctx.textAlign = x + wText + 4 > box.l + box.w ? "right" : "left";
-    ctx.fillText(label, ctx.textAlign === "right" ? x - 4 : x + 4, box.t + 12);
-  }
-  ctx.restore();
+/** Fit a marker (see main.js) to the plot box's height. */
+export function markerSpan(mark, box) {
+  mark.style.top = `${box.t}px`;
+  mark.style.height = `${box.h}px`;
+}
+
+/** Move a marker to x (CSS px) and label it; the label flips left near the right edge. */
+export function placeMarker(mark, x, label, width) {
+  mark.style.transform = `translateX(${Math.round(x) - 1}px)`;
+  mark.classList.toggle("pe-x-flip", x > width - 90);
+  if (mark.firstChild.textContent !== label) mark.firstChild.textContent = label;
 }

@@ -99,9 +99,9 @@ class Explorer {
 
     this.readColors();
     this.build();
+    root.hidden = false;
     this.measure();
     this.setMessage(parsed.messages);
-    root.hidden = false;
     for (const el of document.querySelectorAll("[data-pe-x-nojs]")) el.hidden = true;
 
     const signal = this.abort.signal;
@@ -405,7 +405,7 @@ class Explorer {
     const ctx = D.setupCanvas(v.canvas, W, H);
     const box = { l: 34, t: 12, w: W - 44, h: H - 44 };
     const sc = (v.sc = D.scales(box, [-0.5, st.d - 0.5], [-1.05, 1.05]));
-    D.frame(ctx, box, sc, { xTicks: D.niceTicks(0, st.d - 1, this.narrow ? 4 : 8), yTicks: [-1, -0.5, 0, 0.5, 1], colors: c, font: this.font, xLabel: "dimension" });
+    D.frame(ctx, box, sc, { xTicks: D.niceTicks(0, st.d - 1, this.narrow ? 4 : 8, true), yTicks: [-1, -0.5, 0, 0.5, 1], colors: c, font: this.font, xLabel: "dimension" });
     const bw = box.w / st.d, gap = bw > 4 ? 1 : 0, y0 = sc.y(0);
     for (const [sign, color] of [[1, c.pos], [-1, c.neg]]) {
       ctx.fillStyle = color;
@@ -507,17 +507,19 @@ class Explorer {
     const v = (this.views.waves = { canvas: this.canvas("Waves of the selected dimensions") });
     v.list = h("ul", { class: "pe-x-keys" });
     this.on(v.canvas, "click", (e) => v.sc && this.apply({ pos: Math.round(v.sc.xInv(e.offsetX)) }));
-    el.append(this.listField("dims", "Dimensions (columns) to plot", "Column indices"), v.canvas, v.list);
+    v.marker = marker();
+    el.append(this.listField("dims", "Dimensions (columns) to plot", "Column indices"), plotBox(v.canvas, v.marker), v.list);
   }
 
   /** Exact values of column j over positions 0..L-1, and the continuous curve. */
   columnSeries(j) {
     const st = this.st;
     const { pair, kind } = M.columnInfo(j, st.d, st.layout);
-    const w = this.w[pair], f = kind === 0 ? Math.sin : Math.cos;
+    const w = this.w[pair];
     const values = new Float64Array(st.len);
-    for (let p = 0; p < st.len; p++) values[p] = f(p * w);
-    return { j, pair, kind, values, cont: (x) => f(x * w) };
+    if (kind === 0) for (let p = 0; p < st.len; p++) values[p] = Math.sin(p * w);
+    else for (let p = 0; p < st.len; p++) values[p] = Math.cos(p * w);
+    return { j, pair, kind, values, cont: kind === 0 ? (x) => Math.sin(x * w) : (x) => Math.cos(x * w) };
   }
 
   drawWaves() {
@@ -528,14 +530,11 @@ class Explorer {
     const key = `${st.len},${st.d},${st.base},${st.layout},${st.dims},${W},${this.paletteVersion}`;
     if (this.stale(v, key)) {
       v.series = st.dims.map((j) => this.columnSeries(j));
-      D.setupCanvas(v.canvas, W, H);
-      v.layer = D.layerFor(v.canvas, v.layer);
-      const ctx = v.layer.getContext("2d");
-      ctx.setTransform(v.canvas.width / W, 0, 0, v.canvas.height / H, 0, 0);
-      ctx.clearRect(0, 0, W, H);
+      const ctx = D.setupCanvas(v.canvas, W, H);
       const box = (v.box = { l: 34, t: 16, w: W - 44, h: H - 48 });
+      D.markerSpan(v.marker, box);
       const sc = (v.sc = D.scales(box, [0, Math.max(1, st.len - 1)], [-1.1, 1.1]));
-      D.frame(ctx, box, sc, { xTicks: D.niceTicks(0, st.len - 1, this.narrow ? 4 : 8), yTicks: [-1, 0, 1], colors: c, font: this.font, xLabel: "position" });
+      D.frame(ctx, box, sc, { xTicks: D.niceTicks(0, st.len - 1, this.narrow ? 4 : 8, true), yTicks: [-1, 0, 1], colors: c, font: this.font, xLabel: "position" });
       v.series.forEach((s, k) => D.samples(ctx, box, sc, s.values, c.series[k], { cont: s.cont }));
       v.items = v.series.map((s, k) => {
         const out = h("output", { "data-testid": "pe-x-wave-value", "data-dim": s.j });
@@ -548,12 +547,7 @@ class Explorer {
     const dyn = `${st.pos},${key}`;
     if (v.dyn === dyn && !this.debug.naive) return;
     v.dyn = dyn;
-    const ctx = v.canvas.getContext("2d");
-    ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.clearRect(0, 0, v.canvas.width, v.canvas.height);
-    ctx.drawImage(v.layer, 0, 0);
-    ctx.setTransform(v.canvas.width / W, 0, 0, v.canvas.height / H, 0, 0);
-    D.vmarker(ctx, v.box, v.sc.x(st.pos), c.mark, `pos ${st.pos}`, this.font);
+    D.placeMarker(v.marker, v.sc.x(st.pos), `pos ${st.pos}`, W);
     for (const it of v.items) it.out.textContent = `${full(it.s.values[st.pos])} at position ${st.pos}`;
     v.canvas.setAttribute("aria-label", v.items.length
       ? `Line plot over positions 0 … ${st.len - 1} of dimensions ${st.dims.join(", ")}; marker at position ${st.pos}, where the values are ${v.items.map((it) => short(it.s.values[st.pos], 4)).join(", ")}.`
@@ -582,7 +576,7 @@ class Explorer {
         h("tr", {}, h("th", { scope: "row" }, "Difference"), h("td", {}, ""), h("td", {}, v.cells["cos-diff"]), h("td", {}, v.cells["dist-diff"]))));
     el.append(h("div", { class: "pe-x-grid" },
       this.field("a", "Position A"), this.field("b", "Position B"), this.field("shift", "Shift both by", { help: "A + shift may pass the last row" })),
-    scrollBox(table, "Comparison table"), v.note, v.canvas);
+    scrollBox(table, "Comparison table"), v.note, plotBox(v.canvas, (v.marker = marker())));
   }
 
   drawCompare() {
@@ -616,30 +610,22 @@ class Explorer {
     const curveKey = `${st.a},${sumsKey},${W},${this.paletteVersion}`;
     if (this.stale(v, curveKey)) {
       v.curve = M.similarityCurve(st.a, st.len, st.d, this.w, v.sums);
-      D.setupCanvas(v.canvas, W, H);
-      v.layer = D.layerFor(v.canvas, v.layer);
-      const ctx = v.layer.getContext("2d");
-      ctx.setTransform(v.canvas.width / W, 0, 0, v.canvas.height / H, 0, 0);
-      ctx.clearRect(0, 0, W, H);
+      const ctx = D.setupCanvas(v.canvas, W, H);
       let lo = 0;
       for (const y of v.curve) if (y < lo) lo = y;
       const box = (v.box = { l: 40, t: 16, w: W - 50, h: H - 48 });
+      D.markerSpan(v.marker, box);
       const x0 = -st.a, x1 = st.len - 1 - st.a;
       const sc = (v.sc = D.scales(box, [x0, Math.max(x1, x0 + 1)], [Math.min(-0.1, lo - 0.05), 1.05]));
-      D.frame(ctx, box, sc, { xTicks: D.niceTicks(x0, x1, this.narrow ? 4 : 8), yTicks: D.niceTicks(Math.min(-0.1, lo - 0.05), 1, 4), colors: c, font: this.font, xLabel: "offset from A" });
+      D.frame(ctx, box, sc, { xTicks: D.niceTicks(x0, x1, this.narrow ? 4 : 8, true), yTicks: D.niceTicks(Math.min(-0.1, lo - 0.05), 1, 4), colors: c, font: this.font, xLabel: "offset from A" });
       D.samples(ctx, box, sc, v.curve, c.series[0], { x0 });
       v.dyn = null;
     }
     const dyn = `${st.b},${curveKey}`;
     if (v.dyn === dyn && !this.debug.naive) return;
     v.dyn = dyn;
-    const ctx = v.canvas.getContext("2d");
-    ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.clearRect(0, 0, v.canvas.width, v.canvas.height);
-    ctx.drawImage(v.layer, 0, 0);
-    ctx.setTransform(v.canvas.width / W, 0, 0, v.canvas.height / H, 0, 0);
     const off = st.b - st.a;
-    D.vmarker(ctx, v.box, v.sc.x(off), c.mark, `B − A = ${off}`, this.font);
+    D.placeMarker(v.marker, v.sc.x(off), `B − A = ${off}`, W);
     v.canvas.setAttribute("aria-label", `Cosine similarity of PE(${st.a}) with every position of the sequence, against the offset from ${-st.a} to ${st.len - 1 - st.a}: 1 at offset 0, falling off with distance. Marked: offset ${off}, similarity ${short(v.curve[st.b], 6)}.`);
   }
 
@@ -669,7 +655,7 @@ class Explorer {
       h("thead", {}, h("tr", {}, ...["Pair i", "Columns (sin, cos)", "ωᵢ = base^(−2i/d)", "Wavelength 2π·base^(2i/d)", "Periods in the sequence"].map((t) => h("th", { scope: "col" }, t)))),
       v.body);
     v.ov = {};
-    el.append(this.listField("pairs", "Pairs to highlight, overlay and rotate", "Pair indices"), v.canvas, v.summary, scrollBox(table, "Table of the selected pairs"), v.overlay);
+    el.append(this.listField("pairs", "Pairs to highlight, overlay and rotate", "Pair indices"), v.canvas, v.summary, scrollBox(table, "Table of the selected pairs"), plotBox(v.overlay, (v.marker = marker())));
   }
 
   drawFrequencies() {
@@ -678,7 +664,18 @@ class Explorer {
     const st = this.st, c = this.colors;
     const n = M.pairCount(st.d);
     const W = this.cw, H = this.narrow ? 180 : 220;
-    const key = `${st.len},${st.d},${st.base},${st.pairs},${st.layout},${W},${this.paletteVersion}`;
+    const key = `${st.len},${st.d},${st.base},${st.pairs},${W},${this.paletteVersion}`;
+    const tableKey = `${key},${st.layout}`;
+    if (v.tableKey !== tableKey || this.debug.naive) {
+      v.tableKey = tableKey;
+      v.body.replaceChildren(...st.pairs.map((i) => {
+        const lam = M.wavelength(i, st.d, st.base);
+        const cols = i < M.cosCount(st.d) ? `${M.column(i, 0, st.d, st.layout)}, ${M.column(i, 1, st.d, st.layout)}` : `${M.column(i, 0, st.d, st.layout)} (sine only, unpaired)`;
+        return h("tr", {}, h("td", {}, String(i)), h("td", {}, cols), h("td", {}, short(this.w[i], 10)),
+          h("td", {}, h("output", { "data-testid": "pe-x-wavelength", "data-pair": i }, full(lam))), h("td", {}, short(st.len / lam, 6)));
+      }));
+      if (!st.pairs.length) v.body.append(h("tr", {}, h("td", { colspan: 5 }, "No pair selected.")));
+    }
     if (this.stale(v, key)) {
       const lam = Array.from(this.w, (_, i) => M.wavelength(i, st.d, st.base));
       const ctx = D.setupCanvas(v.canvas, W, H);
@@ -687,7 +684,7 @@ class Explorer {
       const sc = D.scales(box, [0, Math.max(1, n - 1)], [ylo, yhi], true);
       const decades = [];
       for (let e = Math.ceil(Math.log10(ylo)); e <= Math.log10(yhi); e++) decades.push(10 ** e);
-      D.frame(ctx, box, sc, { xTicks: D.niceTicks(0, n - 1, this.narrow ? 4 : 8), yTicks: decades, colors: c, font: this.font, xLabel: "pair i", yLabel: "wavelength (positions, log scale)" });
+      D.frame(ctx, box, sc, { xTicks: D.niceTicks(0, n - 1, this.narrow ? 4 : 8, true), yTicks: decades, colors: c, font: this.font, xLabel: "pair i", yLabel: "wavelength (positions, log scale)" });
       // The sequence length: pairs above it do not complete one period inside the sequence.
       ctx.save();
       ctx.strokeStyle = c.fg;
@@ -712,21 +709,12 @@ class Explorer {
       const within = lam.filter((x) => x <= st.len).length;
       v.canvas.setAttribute("aria-label", `Wavelength of each of the ${n} pairs on a log scale: a straight line from 2π = ${short(lam[0], 6)} at pair 0 to ${short(lam[n - 1], 6)} at pair ${n - 1}; ${within} of them fit within the sequence length ${st.len}.`);
       v.summary.textContent = `The wavelengths grow geometrically, by a factor base^(2/d) = ${short(Math.pow(st.base, 2 / st.d), 8)} per pair, from 2π ≈ ${short(lam[0], 8)} (pair 0) to ${short(lam[n - 1], 8)} (pair ${n - 1}); ${within} of ${n} pairs complete a full period within ${st.len} positions.`;
-      v.body.replaceChildren(...st.pairs.map((i) => {
-        const cols = i < M.cosCount(st.d) ? `${M.column(i, 0, st.d, st.layout)}, ${M.column(i, 1, st.d, st.layout)}` : `${M.column(i, 0, st.d, st.layout)} (sine only, unpaired)`;
-        return h("tr", {}, h("td", {}, String(i)), h("td", {}, cols), h("td", {}, short(this.w[i], 10)),
-          h("td", {}, h("output", { "data-testid": "pe-x-wavelength", "data-pair": i }, full(lam[i]))), h("td", {}, short(st.len / lam[i], 6)));
-      }));
-      if (!st.pairs.length) v.body.append(h("tr", {}, h("td", { colspan: 5 }, "No pair selected.")));
       // Overlay of sin(pos * omega_i) of the selected pairs (static layer).
-      D.setupCanvas(v.overlay, W, H);
-      v.layer = D.layerFor(v.overlay, v.layer);
-      const octx = v.layer.getContext("2d");
-      octx.setTransform(v.overlay.width / W, 0, 0, v.overlay.height / H, 0, 0);
-      octx.clearRect(0, 0, W, H);
+      const octx = D.setupCanvas(v.overlay, W, H);
       const obox = (v.obox = { l: 34, t: 16, w: W - 44, h: H - 48 });
+      D.markerSpan(v.marker, obox);
       const osc = (v.osc = D.scales(obox, [0, Math.max(1, st.len - 1)], [-1.1, 1.1]));
-      D.frame(octx, obox, osc, { xTicks: D.niceTicks(0, st.len - 1, this.narrow ? 4 : 8), yTicks: [-1, 0, 1], colors: c, font: this.font, xLabel: "position" });
+      D.frame(octx, obox, osc, { xTicks: D.niceTicks(0, st.len - 1, this.narrow ? 4 : 8, true), yTicks: [-1, 0, 1], colors: c, font: this.font, xLabel: "position" });
       st.pairs.forEach((i, k) => {
         const w = this.w[i], values = new Float64Array(st.len);
         for (let p = 0; p < st.len; p++) values[p] = Math.sin(p * w);
@@ -737,12 +725,7 @@ class Explorer {
     const dyn = `${st.pos},${key}`;
     if (v.dyn === dyn && !this.debug.naive) return;
     v.dyn = dyn;
-    const ctx = v.overlay.getContext("2d");
-    ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.clearRect(0, 0, v.overlay.width, v.overlay.height);
-    ctx.drawImage(v.layer, 0, 0);
-    ctx.setTransform(v.overlay.width / W, 0, 0, v.overlay.height / H, 0, 0);
-    D.vmarker(ctx, v.obox, v.osc.x(st.pos), c.mark, `pos ${st.pos}`, this.font);
+    D.placeMarker(v.marker, v.osc.x(st.pos), `pos ${st.pos}`, W);
     v.overlay.setAttribute("aria-label", st.pairs.length
       ? `Sine waves sin(pos · ωᵢ) of pairs ${st.pairs.join(", ")} over positions 0 … ${st.len - 1}, colours as the dots above; marker at position ${st.pos}.`
       : "Overlay of the selected waves: no pair selected.");
@@ -891,6 +874,15 @@ class Explorer {
       debug: self.debug,
     };
   }
+}
+
+/** A dashed vertical marker laid over a plot: moving it redraws no canvas. */
+function marker() {
+  return h("div", { class: "pe-x-marker", "aria-hidden": "true" }, h("span"));
+}
+
+function plotBox(canvas, mark) {
+  return h("div", { class: "pe-x-plot" }, canvas, mark);
 }
 
 function sub(n) {
