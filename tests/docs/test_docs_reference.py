@@ -27,9 +27,9 @@ OBJECTS = [
 def test_docstring_is_markdown_with_latex(name: str, obj: object) -> None:
     doc = inspect.getdoc(obj)
     assert doc, f"{name} has no docstring"
-    assert not re.search(r":(math|func|class|data|mod):`|^\s*\.\. \w+::", doc, re.M), name
+    assert not re.search(r":(math|func|class|data|mod):`|^\s*\.\. \w+::", doc, re.MULTILINE), name
     # A blank line inside \[ ... \] ends the maths block in Markdown.
-    for block in re.findall(r"\\\[(.*?)\\\]", doc, re.S):
+    for block in re.findall(r"\\\[(.*?)\\\]", doc, re.DOTALL):
         assert "\n\n" not in block.strip("\n"), f"{name}: blank line inside \\[ \\]"
     # Every \( has its \), every \[ its \].
     assert doc.count(r"\(") == doc.count(r"\)"), name
