@@ -10,14 +10,16 @@ Session-scoped (one per test process; with pytest-xdist, one per worker):
 ``site_url`` -> str
     ``http://127.0.0.1:PORT/pe-site/``: a quiet stdlib ThreadingHTTPServer on a free port serving
     ``built_site`` under the sub-path /pe-site/ only (anything else is 404; /pe-site redirects to
-    /pe-site/; a missing file inside the site gets the site's 404.html with status 404), with fixed
-    MIME types for .svg .woff2 .js .mjs .json .webp and friends.
+    /pe-site/; a missing file, or a folder without index.html, gets the site's 404.html with
+    status 404, as on the real host), with fixed MIME types for .svg .woff2 .js .mjs .json .webp
+    and friends.
 ``site_pages`` -> list[str]
     Page paths from the built sitemap.xml, relative to ``site_url`` ("" is the home page, then
     e.g. "derivation/"), in sitemap order. ``site_url + path`` is the page's URL.
 ``site_page`` -> str
     One of ``site_pages``: a test that asks for it runs once per page (ids are the paths, "home"
-    for ""). The sitemap is read at collection time, which is when the one build happens.
+    for ""). The sitemap is read at collection time, which is when the one build happens
+    (skipped when ``-m`` deselects the browser-marked tests that use it).
     Parametrized with module scope: a module's tests run grouped by page, so module-scoped
     fixtures that use ``site_page`` are set up once per page.
 ``browser`` -> playwright.sync_api.Browser
@@ -32,13 +34,16 @@ Function-scoped:
     viewport {"width": .., "height": ..}), waits for the load event and for KaTeX, and returns a
     ``helpers.site_harness.LoadedPage`` with ``.page`` (Playwright Page), ``.context``, ``.url``,
     ``.response`` / ``.status``, and the lists ``console_errors``, ``page_errors``,
-    ``failed_requests`` (network failures and HTTP >= 400 from the local server) and
+    ``failed_requests`` (HTTP >= 400 and network errors from the local server, except requests
+    the browser itself cancels when the page navigates away) and
     ``foreign_requests`` (every request to an origin other than the server's; those are
     aborted, never sent), which keep filling while the page lives; ``.request_problems()`` joins
     them. Contexts are closed when the test ends.
 
-The checks themselves (``math_problems``, ``image_problems``, ``axe_violations``,
-``overflow_problems``, ``navigate_instantly``, ...) live in helpers/site_harness.py.
+The checks themselves live in helpers/site_harness.py, each returning a list of readable
+problems: ``math_problems``, ``image_problems``, ``axe_violations`` (+ ``format_axe_violations``),
+``overflow_problems``, ``LinkChecker(site_url).problems``, ``navigate_instantly``,
+``toggle_until`` / ``color_scheme``. tests/site/test_harness_can_fail.py proves each can fail.
 """
 
 from __future__ import annotations
