@@ -499,6 +499,9 @@ def main(argv: list[str] | None = None) -> int:
     except BuildError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
+    except OSError as exc:  # e.g. the output folder cannot be created or written
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print("error: interrupted; unfinished artifacts stay stale", file=sys.stderr)
         return 130

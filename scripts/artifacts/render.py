@@ -71,7 +71,7 @@ def figure_fragment(art: Artifact, width_px: int, height_px: int) -> str:
 def render_figure(art: Artifact) -> dict[str, bytes]:
     import matplotlib
 
-    from artifacts.style import RASTER_DPI, THEMES, check_legibility
+    from artifacts.style import THEMES, check_legibility
 
     if not art.alt.strip() or not art.caption.strip():
         raise ValueError("a figure needs alt text and a caption")
@@ -89,7 +89,7 @@ def render_figure(art: Artifact) -> dict[str, bytes]:
             if art.fmt == "svg":
                 fig.savefig(buf, format="svg", metadata=SVG_METADATA)
             else:
-                fig.savefig(buf, format="png", dpi=RASTER_DPI, metadata=PNG_METADATA,
+                fig.savefig(buf, format="png", dpi="figure", metadata=PNG_METADATA,
                             pil_kwargs={"optimize": True})
             size = fig.get_size_inches()
         files[f"figures/{art.name}-{theme.name}.{art.fmt}"] = buf.getvalue()

@@ -91,6 +91,7 @@ class Theme:
             "ytick.labelsize": 11,
             "legend.fontsize": 11,
             "figure.titlesize": 12,
+            "figure.dpi": RASTER_DPI,  # raster output resolution (a figure may ask for more)
             "text.color": self.fg,
             "axes.labelcolor": self.fg,
             "axes.edgecolor": self.muted,

@@ -1,0 +1,83 @@
+#!/usr/bin/env python3
+"""Benchmark of the figure pipeline (scripts/build_artifacts.py), in temporary folders.
+
+1. A clean serial build (--jobs 1) gives each artifact's own time: the baseline.
+2. A clean parallel build (--jobs N, N = the CPUs available) gives the wall time, compared
+   with the target: slowest artifact + sum of the others / N, plus 20 %.
+3. A run with nothing to do, timed from the command line (interpreter start included),
+   compared with its target of 1 second.
+
+    python scripts/bench_pipeline.py [--jobs N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+BUILDER = HERE / "build_artifacts.py"
+sys.path[:0] = [str(HERE)]
+
+from artifacts.builder import default_jobs
+
+NOOP_TARGET_S = 1.0
+
+
+def build(out: Path, *args: str) -> float:
+    """Run the builder; returns its wall time in seconds (fails loudly on error)."""
+    start = time.perf_counter()
+    proc = subprocess.run([sys.executable, str(BUILDER), "--out", str(out), "--quiet", *args],
+                          capture_output=True, text=True, check=False)
+    elapsed = time.perf_counter() - start
+    if proc.returncode != 0:
+        sys.exit(f"bench_pipeline: the build failed:\n{proc.stderr}")
+    return elapsed
+
+
+def artifact_seconds(out: Path) -> dict[str, float]:
+    entries = json.loads((out / ".manifest.json").read_text())["artifacts"]
+    return {name: float(e["seconds"]) for name, e in entries.items()}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--jobs", type=int, default=default_jobs())
+    jobs = parser.parse_args().jobs
+    with tempfile.TemporaryDirectory(prefix="bench-pipeline-") as tmp:
+        serial_out, parallel_out = Path(tmp) / "serial", Path(tmp) / "parallel"
+        serial_wall = build(serial_out, "--jobs", "1")
+        seconds = artifact_seconds(serial_out)
+        parallel_wall = build(parallel_out, "--jobs", str(jobs))
+        noop = [build(parallel_out) for _ in range(3)]
+
+    ordered = sorted(seconds.items(), key=lambda kv: -kv[1])
+    slowest = ordered[0][1]
+    rest = sum(sec for _, sec in ordered[1:])
+    ideal = slowest + rest / jobs
+    target = 1.2 * ideal
+    noop_best = min(noop)
+
+    print(f"figure pipeline: {len(seconds)} artifacts, {jobs} jobs")
+    print("per-artifact time (serial run, s):")
+    for name, sec in ordered:
+        print(f"  {sec:7.2f}  {name}")
+    print(f"serial clean build:    {serial_wall:7.2f} s  (sum of artifacts {sum(seconds.values()):.2f} s)")
+    print(f"parallel clean build:  {parallel_wall:7.2f} s")
+    print(f"  target = slowest {slowest:.2f} + rest {rest:.2f} / {jobs} = {ideal:.2f} s, "
+          f"+20 % = {target:.2f} s")
+    print(f"  ratio to target: {parallel_wall / target:.2f}  "
+          f"({'met' if parallel_wall <= target else 'NOT met'})")
+    print(f"no-op run (best of 3, interpreter start included): {noop_best:.3f} s")
+    print(f"  ratio to the {NOOP_TARGET_S:g} s target: {noop_best / NOOP_TARGET_S:.2f}  "
+          f"({'met' if noop_best < NOOP_TARGET_S else 'NOT met'})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

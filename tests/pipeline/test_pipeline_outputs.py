@@ -1,0 +1,173 @@
+"""Every registry entry builds and produces its files; the files are what pages expect."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import struct
+from pathlib import Path
+
+import numpy as np
+import pytest
+from artifacts import registry
+from artifacts.render import escape_alt
+from pipeline_helpers import ROOT, output_files
+
+import pe
+
+ARTIFACTS = registry.all_artifacts()
+FIGURES = [a for a in ARTIFACTS if a.kind == "figure"]
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+
+
+def expected_files(art: registry.Artifact) -> list[str]:
+    """The files an artifact must produce (proofs: checked separately, they are dynamic)."""
+    if art.kind == "figure":
+        return [f"figures/{art.name}-light.{art.fmt}", f"figures/{art.name}-dark.{art.fmt}",
+                f"figures/{art.name}.md"]
+    if art.kind == "table":
+        return [f"tables/{art.name}.md"]
+    if art.kind == "numbers":
+        return ["numbers.json"]
+    if art.kind == "example":
+        assert art.source is not None
+        return [f"examples/{art.source.stem}.txt"]
+    return ["proofs/all.md"]
+
+
+def test_registry_holds_what_the_site_needs() -> None:
+    kinds = {a.kind for a in ARTIFACTS}
+    assert {"figure", "table", "numbers", "proofs"} <= kinds
+    assert len(FIGURES) >= 13
+    assert len({a.name for a in ARTIFACTS}) == len(ARTIFACTS)
+    for art in ARTIFACTS:
+        assert re.fullmatch(r"[a-z0-9][a-z0-9_-]*", art.name), art.name
+    examples = sorted(p.stem for p in (ROOT / "docs" / "examples").glob("*.py")
+                      if not p.name.startswith("_"))
+    assert [a.source.stem for a in ARTIFACTS if a.kind == "example" and a.source] == examples
+
+
+@pytest.mark.parametrize("art", ARTIFACTS, ids=[a.name for a in ARTIFACTS])
+def test_artifact_builds_its_files(full_build: Path, art: registry.Artifact) -> None:
+    manifest = json.loads((full_build / ".manifest.json").read_text())
+    entry = manifest["artifacts"][art.name]
+    for rel in expected_files(art):
+        assert (full_build / rel).is_file(), f"{art.name} did not produce {rel}"
+        assert rel in entry["outputs"]
+    for rel, digest in entry["outputs"].items():
+        data = (full_build / rel).read_bytes()
+        assert data, f"{rel} is empty"
+        assert hashlib.sha256(data).hexdigest() == digest
+
+
+@pytest.mark.parametrize("art", FIGURES, ids=[a.name for a in FIGURES])
+def test_figure_files_and_fragment(full_build: Path, art: registry.Artifact) -> None:
+    assert len(art.alt.split()) >= 8, f"{art.name}: alt text should describe the figure"
+    assert art.caption.strip()
+    for variant in ("light", "dark"):
+        data = (full_build / f"figures/{art.name}-{variant}.{art.fmt}").read_bytes()
+        if art.fmt == "svg":
+            text = data.decode()
+            assert "<svg" in text and "</svg>" in text
+            assert "<dc:date>" not in text, "SVG carries a timestamp"
+        else:
+            assert data.startswith(PNG_MAGIC)
+            assert b"tIME" not in data and b"Software" not in data, "PNG carries metadata"
+    light = (full_build / f"figures/{art.name}-light.{art.fmt}").read_bytes()
+    dark = (full_build / f"figures/{art.name}-dark.{art.fmt}").read_bytes()
+    assert light != dark, "the dark variant must differ from the light one"
+
+    fragment = (full_build / f"figures/{art.name}.md").read_text()
+    alt = escape_alt(art.alt)
+    for variant in ("light", "dark"):
+        link = f"](/generated/figures/{art.name}-{variant}.{art.fmt}#only-{variant})"
+        assert f"![{alt}{link}" in fragment, f"{variant} image with alt text missing"
+    assert "<figcaption" in fragment and fragment.strip().endswith("</figure>")
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    return struct.unpack(">II", data[16:24])
+
+
+def test_figure_sizes_fit_the_page(full_build: Path) -> None:
+    """Fragments declare the size the figure is drawn at; raster figures are sharp on 2x."""
+    for art in FIGURES:
+        fragment = (full_build / f"figures/{art.name}.md").read_text()
+        width = int(re.search(r'width="(\d+)"', fragment).group(1))  # type: ignore[union-attr]
+        assert 300 <= width <= 620, f"{art.name}: {width} px wide"
+        if art.fmt == "png":
+            px, _ = png_size((full_build / f"figures/{art.name}-light.png").read_bytes())
+            assert px >= 2 * width, f"{art.name}: {px} px is not sharp at 2x"
+
+
+def test_tables_are_markdown_tables(full_build: Path) -> None:
+    for art in (a for a in ARTIFACTS if a.kind == "table"):
+        lines = (full_build / f"tables/{art.name}.md").read_text().splitlines()
+        assert len(lines) >= 3, art.name
+        assert re.fullmatch(r"\|( :?-{3,}:? \|)+", lines[1]), f"{art.name}: no header rule"
+        columns = lines[0].count("|")
+        assert all(line.count("|") == columns for line in lines), art.name
+
+
+def test_equal_offsets_table_shows_identical_values(full_build: Path) -> None:
+    rows = [line.split("|")[1:-1] for line in
+            (full_build / "tables/equal-offsets.md").read_text().splitlines()[2:]]
+    by_offset: dict[str, set[tuple[str, str]]] = {}
+    for _pair, offset, sim, dist in rows:
+        by_offset.setdefault(offset.strip(), set()).add((sim.strip(), dist.strip()))
+    assert len(by_offset) >= 2
+    assert all(len(values) == 1 for values in by_offset.values()), by_offset
+
+
+def test_numbers_match_pe(full_build: Path) -> None:
+    from artifacts.numbers import MEANINGS, compute
+
+    numbers = json.loads((full_build / "numbers.json").read_text())
+    assert all(isinstance(k, str) and isinstance(v, str) and v for k, v in numbers.items())
+    compute(distinct_length=100)  # fills MEANINGS: every number has a documented meaning
+    assert set(numbers) == set(MEANINGS)
+    assert numbers["wavelength_max_d512"] == f"{pe.wavelengths(512)[-1]:,.0f}"
+    assert numbers["wavelength_max_d50"] == f"{pe.wavelengths(50)[-1]:,.0f}"
+    assert numbers["cos_sim_7_8"] == numbers["cos_sim_22_23"]
+    assert numbers["dist_7_8"] == numbers["dist_22_23"]
+    enc = pe.encoding(9, int(numbers["offset_demo_d"]))
+    assert float(numbers["dist_7_8"]) == pytest.approx(np.linalg.norm(enc[7] - enc[8]), abs=1e-6)
+    ratio = pe.wavelengths(512)[-1] / (2 * np.pi * 10000)
+    assert float(numbers["wavelength_max_ratio_d512"]) == pytest.approx(ratio, abs=1e-4)
+    for name in ("float32", "float16", "bfloat16"):
+        assert f"precision_error_{name}_at_1000" in numbers
+    assert numbers["min_distance_offset_d512"] == "1"
+
+
+def test_proofs_all_rendered(full_build: Path) -> None:
+    from pe import symbolic
+
+    proofs = symbolic.all_proofs()
+    assert proofs and all(p.holds for p in proofs)
+    everything = (full_build / "proofs/all.md").read_text()
+    for proof in proofs:
+        text = (full_build / f"proofs/{proof.name}.md").read_text()
+        assert proof.title in text and proof.statement.strip() in text
+        assert all(step.strip() in text for step in proof.steps)
+        assert text in everything
+
+
+def test_examples_output_is_their_stdout(full_build: Path) -> None:
+    import subprocess
+    import sys
+
+    examples = sorted((ROOT / "docs" / "examples").glob("*.py"))
+    if not examples:
+        pytest.fail("no docs/examples/*.py to check")  # the site ships examples
+    first = examples[0]
+    run = subprocess.run([sys.executable, str(first)], cwd=ROOT, capture_output=True,
+                         check=True, timeout=120)
+    assert (full_build / f"examples/{first.stem}.txt").read_bytes() == run.stdout
+
+
+def test_nothing_but_artifacts_in_the_output(full_build: Path) -> None:
+    manifest = json.loads((full_build / ".manifest.json").read_text())
+    recorded = {rel for e in manifest["artifacts"].values() for rel in e["outputs"]}
+    assert set(output_files(full_build)) == recorded
+    assert not list(full_build.rglob("*.tmp-*")), "temporary files left behind"
