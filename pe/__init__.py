@@ -25,7 +25,7 @@ import numpy.typing as npt
 
 from pe import _validate
 
-__all__ = ["encoding", "frequencies", "wavelengths", "rotation"]
+__all__ = ["encoding", "frequencies", "rotation", "wavelengths"]
 
 Layout = Literal["interleaved", "split"]
 FloatArray = npt.NDArray[np.floating[Any]]

@@ -2,7 +2,7 @@ r"""Exact, symbolic proofs of the encoding's properties, checked with SymPy.
 
 Every claim is reduced by SymPy to an exact identity ``lhs - rhs == 0`` (angle-addition
 expansion, trigonometric and power simplification, summation); nothing is sampled
-numerically. Each proof comes back as a :class:`Proof` whose ``holds`` says whether SymPy
+numerically. Each proof comes back as a [`Proof`][pe.symbolic.Proof] whose ``holds`` says whether SymPy
 reduced every identity in it to zero and confirmed every side condition from the symbols'
 assumptions. The same checker reports a wrong identity as ``holds=False``:
 
@@ -14,8 +14,8 @@ True
 >>> symbolic.check_identity("wrong", "Wrong sign", sp.sin(-x), sp.sin(x)).holds
 False
 
-Notation: position :math:`p`, shift :math:`k`, pair index :math:`i`, width :math:`d`,
-:math:`\omega_i = b^{-2i/d}` with the base :math:`b > 1`.
+Notation: position \(p\), shift \(k\), pair index \(i\), width \(d\),
+\(\omega_i = b^{-2i/d}\) with the base \(b > 1\).
 """
 
 from __future__ import annotations
@@ -142,7 +142,7 @@ def check_identity(
             unknown). The proof holds only if every one is ``True``.
 
     Returns:
-        A :class:`Proof`; its last step shows what ``lhs - rhs`` reduced to.
+        A [`Proof`][pe.symbolic.Proof]; its last step shows what ``lhs - rhs`` reduced to.
     """
     left, right = sp.sympify(lhs), sp.sympify(rhs)
     if isinstance(left, sp.MatrixBase) != isinstance(right, sp.MatrixBase):
@@ -189,9 +189,9 @@ def combine(
 def rotation_block(form: str = "column", *, shift: Expr = k, frequency: Expr = omega) -> Expr:
     r"""The 2x2 block that shifts one sin/cos pair by ``shift`` positions.
 
-    ``form="column"`` gives :math:`M` with :math:`v_{p+k} = M v_p` for the column vector
-    :math:`v_p = (\sin p\omega, \cos p\omega)^T`; ``form="row"`` gives its transpose, for
-    row vectors: :math:`v_{p+k}^T = v_p^T M^T`.
+    ``form="column"`` gives \(M\) with \(v_{p+k} = M v_p\) for the column vector
+    \(v_p = (\sin p\omega, \cos p\omega)^T\); ``form="row"`` gives its transpose, for
+    row vectors: \(v_{p+k}^T = v_p^T M^T\).
     """
     c, s = sp.cos(shift * frequency), sp.sin(shift * frequency)
     if form == "column":
@@ -214,7 +214,7 @@ def _angle_addition_steps() -> list[str]:
 
 
 def rotation_column() -> Proof:
-    r"""Column-vector form: :math:`v_{p+k} = M(k)\,v_p` with :math:`M = [[\cos, \sin], [-\sin, \cos]]`."""
+    r"""Column-vector form: \(v_{p+k} = M(k)\,v_p\) with \(M = [[\cos, \sin], [-\sin, \cos]]\)."""
     s_p, c_p = _pair(p)
     s_pk, c_pk = _pair(p + k)
     rot = rotation_block("column")
@@ -238,7 +238,7 @@ def rotation_column() -> Proof:
 
 
 def rotation_row() -> Proof:
-    r"""Row-vector form: :math:`v_{p+k}^T = v_p^T\,M(k)^T`, the transpose of the column form."""
+    r"""Row-vector form: \(v_{p+k}^T = v_p^T\,M(k)^T\), the transpose of the column form."""
     s_p, c_p = _pair(p)
     s_pk, c_pk = _pair(p + k)
     rot_row = rotation_block("row")
@@ -292,10 +292,10 @@ def _symbolic_encoding(position: Expr, width: int, base: Expr) -> list[Expr]:
 
 
 def dot_product(concrete_width: int = 8) -> Proof:
-    r""":math:`PE(p)\cdot PE(p+k) = \sum_i \cos(k\omega_i)`: independent of :math:`p`, even in :math:`k`.
+    r"""\(PE(p)\cdot PE(p+k) = \sum_i \cos(k\omega_i)\): independent of \(p\), even in \(k\).
 
-    Proven for one pair term, for the sum over :math:`d/2` pairs with symbolic even
-    :math:`d`, and written out in full for ``concrete_width`` with a symbolic base.
+    Proven for one pair term, for the sum over \(d/2\) pairs with symbolic even
+    \(d\), and written out in full for ``concrete_width`` with a symbolic base.
     """
     if concrete_width < 2 or concrete_width % 2:
         raise ValueError(f"concrete_width must be an even integer >= 2, got {concrete_width}")
@@ -385,7 +385,7 @@ def dot_product(concrete_width: int = 8) -> Proof:
 
 
 def norm() -> Proof:
-    r""":math:`\lVert PE(p)\rVert^2 = d/2` for even :math:`d`: each pair contributes :math:`\sin^2 + \cos^2 = 1`."""
+    r"""\(\lVert PE(p)\rVert^2 = d/2\) for even \(d\): each pair contributes \(\sin^2 + \cos^2 = 1\)."""
     s, c = _pair(p)
     pair = check_identity("norm-pair", "One pair", s**2 + c**2, 1)
     w_i = b ** (-2 * i / d)
@@ -411,11 +411,11 @@ def norm() -> Proof:
 
 
 def wavelengths() -> Proof:
-    r"""The wavelengths :math:`\lambda_i = 2\pi b^{2i/d}` form a geometric progression.
+    r"""The wavelengths \(\lambda_i = 2\pi b^{2i/d}\) form a geometric progression.
 
-    Ratio :math:`b^{2/d}`, first term :math:`2\pi`, last term :math:`2\pi b^{(d-2)/d}`,
-    which tends to :math:`2\pi b` as :math:`d \to \infty` and stays below it for finite
-    :math:`d \ge 2` when :math:`b > 1`.
+    Ratio \(b^{2/d}\), first term \(2\pi\), last term \(2\pi b^{(d-2)/d}\),
+    which tends to \(2\pi b\) as \(d \to \infty\) and stays below it for finite
+    \(d \ge 2\) when \(b > 1\).
     """
     lam = 2 * sp.pi / b ** (-2 * i / d)
     ratio = check_identity(
@@ -506,14 +506,14 @@ def _truth(value: object) -> bool | None:
 def unpaired_column(d_model: int = 5) -> Proof:
     r"""For odd ``d_model`` the unpaired last sine has no fixed linear shift map.
 
-    Suppose :math:`\sin((p+k)\omega_m) = c\,\sin(p\omega_m) + \sum_{j<m}
-    (a_j \sin p\omega_j + b_j \cos p\omega_j)` for all :math:`p`, with coefficients
-    independent of :math:`p` (:math:`m = (d-1)/2`, the unpaired frequency). The operator
-    :math:`L = \prod_{j<m}(\partial_p^2 + \omega_j^2)` annihilates every paired column and
-    multiplies the :math:`\omega_m` terms by :math:`P = \prod_{j<m}(\omega_j^2 - \omega_m^2)
-    > 0`, leaving :math:`\sin((p+k)\omega_m) = c\,\sin(p\omega_m)`; at :math:`p = 0` that
-    forces :math:`\sin(k\omega_m) = 0`. The coefficient needed on :math:`\cos(p\omega_m)`
-    is :math:`\sin(k\omega_m) \ne 0`, and that column is not in the row.
+    Suppose \(\sin((p+k)\omega_m) = c\,\sin(p\omega_m) + \sum_{j<m}
+    (a_j \sin p\omega_j + b_j \cos p\omega_j)\) for all \(p\), with coefficients
+    independent of \(p\) (\(m = (d-1)/2\), the unpaired frequency). The operator
+    \(L = \prod_{j<m}(\partial_p^2 + \omega_j^2)\) annihilates every paired column and
+    multiplies the \(\omega_m\) terms by \(P = \prod_{j<m}(\omega_j^2 - \omega_m^2)
+    > 0\), leaving \(\sin((p+k)\omega_m) = c\,\sin(p\omega_m)\); at \(p = 0\) that
+    forces \(\sin(k\omega_m) = 0\). The coefficient needed on \(\cos(p\omega_m)\)
+    is \(\sin(k\omega_m) \ne 0\), and that column is not in the row.
     """
     if d_model < 3 or d_model % 2 == 0:
         raise ValueError(f"d_model must be an odd integer >= 3, got {d_model}")

@@ -2,7 +2,6 @@
 
 mkdocstrings reads the docstrings as Markdown, where the site's arithmatex and KaTeX render
 \\( \\) and \\[ \\]; reStructuredText roles such as :math: would appear verbatim on the page.
-(pe.symbolic is not checked here yet: its docstrings still use :math: roles.)
 """
 
 from __future__ import annotations
@@ -13,9 +12,10 @@ import re
 import pytest
 
 import pe
+import pe.symbolic
 import pe.variants
 
-MODULES = [pe, pe.variants]
+MODULES = [pe, pe.symbolic, pe.variants]
 OBJECTS = [
     (f"{m.__name__}.{name}" if name else m.__name__, getattr(m, name) if name else m)
     for m in MODULES
