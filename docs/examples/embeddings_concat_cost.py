@@ -17,8 +17,10 @@ d_model = 512
 print(f"one layer, width {d_model} (sum):           {layer_params(d_model):>10,} parameters")
 for d_pos in (64, 512):
     wider = layer_params(d_model + d_pos)
-    print(f"one layer, width {d_model} + {d_pos:<3} (concat): {wider:>10,} parameters,"
-          f" x{wider / layer_params(d_model):.2f}")
+    print(
+        f"one layer, width {d_model} + {d_pos:<3} (concat): {wider:>10,} parameters,"
+        f" x{wider / layer_params(d_model):.2f}"
+    )
 
 # The first thing a layer does is multiply by a matrix. Split that matrix into the rows that
 # meet the embedding and the rows that meet the encoding, and the concatenation becomes a sum
@@ -29,4 +31,7 @@ emb, enc = rng.normal(size=(L, d_e)), pe.encoding(L, d_p)
 W = rng.normal(size=(d_e + d_p, d_out))
 concat_then_project = np.concatenate([emb, enc], axis=1) @ W
 sum_of_projections = emb @ W[:d_e] + enc @ W[d_e:]
-print("[emb, enc] @ W equals emb @ W_e + enc @ W_p:", np.allclose(concat_then_project, sum_of_projections))
+print(
+    "[emb, enc] @ W equals emb @ W_e + enc @ W_p:",
+    np.allclose(concat_then_project, sum_of_projections),
+)

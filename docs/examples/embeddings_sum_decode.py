@@ -20,5 +20,7 @@ for d in (16, 64, 512):
     # largest dot product for the position (every encoding has the same length).
     token = np.argmax(x @ E.T - 0.5 * (E * E).sum(axis=1), axis=1)
     pos = np.argmax(x @ P.T, axis=1)
-    print(f"{d:>4} | {np.mean(token == t):>15.1%} | {np.mean(pos == p):>18.1%}"
-          f" | {np.mean(np.abs(pos - p) <= 1):>17.1%}")
+    print(
+        f"{d:>4} | {np.mean(token == t):>15.1%} | {np.mean(pos == p):>18.1%}"
+        f" | {np.mean(np.abs(pos - p) <= 1):>17.1%}"
+    )

@@ -23,7 +23,9 @@ for pos, printed_row in enumerate(published):
             agree += 1
             continue
         truncated = f"{np.trunc(enc[pos, col] * 10**decimals) / 10**decimals:.{decimals}f}"
-        print(f"position {pos}, column {col}: printed {printed}, pe gives {enc[pos, col]:.6f},"
-              f" which rounds to {rounded}")
+        print(
+            f"position {pos}, column {col}: printed {printed}, pe gives {enc[pos, col]:.6f},"
+            f" which rounds to {rounded}"
+        )
         print(f"  the printed digits are the value cut off, not rounded: {truncated}")
 print(f"{agree} of {enc.size} entries agree with pe at the precision printed")

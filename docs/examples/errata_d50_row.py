@@ -27,7 +27,9 @@ def as_printed(value: float, printed: str) -> str:
     return f"{value:.{decimals}f}"
 
 
-print(f"{'col':>3}  {'stated expression':<22} {'printed':>7}  {'pe':>10}  {'pe, same rounding':>17}")
+print(
+    f"{'col':>3}  {'stated expression':<22} {'printed':>7}  {'pe':>10}  {'pe, same rounding':>17}"
+)
 for col, expression, printed in published:
     shown = as_printed(row[col], printed)
     mark = "ok" if shown == printed else "WRONG"
@@ -35,8 +37,12 @@ for col, expression, printed in published:
 
 # Where the wrong numbers come from.
 a = pos / base ** (1 / 50)
-print(f"sin(5 / 10000^(1/50)) = {np.sin(a):.2f}, cos(5 / 10000^(1/50)) = {np.cos(a):.2f}"
-      "   (exponent 1/50: the factor 2 of 2i/d dropped)")
+print(
+    f"sin(5 / 10000^(1/50)) = {np.sin(a):.2f}, cos(5 / 10000^(1/50)) = {np.cos(a):.2f}"
+    "   (exponent 1/50: the factor 2 of 2i/d dropped)"
+)
 last = base ** (2 * (d // 2 - 1) / d)
 print(f"columns 48, 49 belong to pair 24: denominator 10000^(48/50) = {last:,.2f}, not 10000")
-print(f"sin(5 / 10000) = {np.sin(pos / base):.1e}, but sin(5 / {last:,.2f}) = {np.sin(pos / last):.1e}")
+print(
+    f"sin(5 / 10000) = {np.sin(pos / base):.1e}, but sin(5 / {last:,.2f}) = {np.sin(pos / last):.1e}"
+)

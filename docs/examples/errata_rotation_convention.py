@@ -18,7 +18,16 @@ M[1::2, 1::2] = np.diag(c)
 
 as_rows = enc[:L] @ M  # the convention the matrix is written for
 as_columns = (M @ enc[:L].T).T  # the same matrix applied to column vectors
-print("row vectors,    PE[pos] @ M:", f"largest error against PE[pos + k] {np.abs(as_rows - enc[k:]).max():.1e}")
-print("column vectors, M @ PE[pos]:", f"largest error against PE[pos + k] {np.abs(as_columns - enc[k:]).max():.2f}")
-print("  ... it gives PE[pos - k] instead:", f"largest error {np.abs(as_columns[k:] - enc[: L - k]).max():.1e}")
+print(
+    "row vectors,    PE[pos] @ M:",
+    f"largest error against PE[pos + k] {np.abs(as_rows - enc[k:]).max():.1e}",
+)
+print(
+    "column vectors, M @ PE[pos]:",
+    f"largest error against PE[pos + k] {np.abs(as_columns - enc[k:]).max():.2f}",
+)
+print(
+    "  ... it gives PE[pos - k] instead:",
+    f"largest error {np.abs(as_columns[k:] - enc[: L - k]).max():.1e}",
+)
 print("M is pe.rotation(k, d).T:", np.allclose(M, pe.rotation(k, d).T))

@@ -6,7 +6,9 @@ import numpy as np
 
 import pe
 
-print(f"{'d':>4} {'base':>6} | {'stated top, 2π·base':>19} | {'longest wavelength':>18} | {'ratio':>6}")
+print(
+    f"{'d':>4} {'base':>6} | {'stated top, 2π·base':>19} | {'longest wavelength':>18} | {'ratio':>6}"
+)
 for d, base in ((512, 10000.0), (50, 10000.0), (4, 100.0)):
     stated = 2 * math.pi * base
     longest = pe.wavelengths(d, base=base)[-1]  # 2π · base ** ((d - 2) / d)

@@ -23,14 +23,20 @@ order = np.array([3, 0, 5, 1, 4, 2])  # the same six tokens, shuffled
 # each token's output is unchanged, whatever its place.
 plain = self_attention(tokens, w_q, w_k, w_v)
 plain_shuffled = self_attention(tokens[order], w_q, w_k, w_v)
-print("no encoding:   shuffled output equals output shuffled?",
-      np.allclose(plain_shuffled, plain[order]))
+print(
+    "no encoding:   shuffled output equals output shuffled?",
+    np.allclose(plain_shuffled, plain[order]),
+)
 
 # With the encoding, position 0 always gets PE[0], whichever token sits there,
 # so moving a token changes its input and therefore its output.
 enc = pe.encoding(L, d)
 with_pe = self_attention(tokens + enc, w_q, w_k, w_v)
 with_pe_shuffled = self_attention(tokens[order] + enc, w_q, w_k, w_v)
-print("with encoding: shuffled output equals output shuffled?",
-      np.allclose(with_pe_shuffled, with_pe[order]))
-print("largest change in a token's output:", f"{np.abs(with_pe_shuffled - with_pe[order]).max():.3f}")
+print(
+    "with encoding: shuffled output equals output shuffled?",
+    np.allclose(with_pe_shuffled, with_pe[order]),
+)
+print(
+    "largest change in a token's output:", f"{np.abs(with_pe_shuffled - with_pe[order]).max():.3f}"
+)

@@ -22,8 +22,12 @@ q, k = rng.normal(size=d), rng.normal(size=d)  # a query and a key, as a layer w
 
 # The score of query position m against key position n depends on n - m only.
 for m, n in ((7, 8), (22, 23), (0, 1), (7, 10), (22, 25), (8, 7)):
-    print(f"query at {m:>2}, key at {n:>2} (offset {n - m:+d}): score {rope(q, m) @ rope(k, n):.6f}")
+    print(
+        f"query at {m:>2}, key at {n:>2} (offset {n - m:+d}): score {rope(q, m) @ rope(k, n):.6f}"
+    )
 
 # Each position's rotation is the transpose of pe.rotation, which turns the (sin, cos) pairs the
 # other way round; the transpose is the inverse, so R(m).T = R(-m).
-print("rope(x, m) equals pe.rotation(m, d).T @ x:", np.allclose(rope(q, 5), pe.rotation(5, d).T @ q))
+print(
+    "rope(x, m) equals pe.rotation(m, d).T @ x:", np.allclose(rope(q, 5), pe.rotation(5, d).T @ q)
+)

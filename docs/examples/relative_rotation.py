@@ -21,7 +21,10 @@ print("row vectors,    PE[pos] @ R.T   :", f"largest error {np.abs(rows - shifte
 # The same matrix on the wrong side is the inverse rotation: it moves k positions back.
 wrong = enc[:L] @ R  # row vector times the column-convention matrix
 print("row vectors,    PE[pos] @ R     :", f"largest error {np.abs(wrong - shifted).max():.2f}")
-print("  ... which is PE[pos - k]      :", f"largest error {np.abs(wrong[k:] - enc[: L - k]).max():.1e}")
+print(
+    "  ... which is PE[pos - k]      :",
+    f"largest error {np.abs(wrong[k:] - enc[: L - k]).max():.1e}",
+)
 
 # R depends on k only, and composes like angles add: R(a) R(b) = R(a + b).
 print("R(5) @ R(-2) equals R(3):", np.allclose(pe.rotation(5, d) @ pe.rotation(-2, d), R))

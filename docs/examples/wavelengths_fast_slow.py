@@ -17,7 +17,9 @@ print(f"d = {d}: distance between two positions within one pair (at most 2)")
 print(f"{'pair i':>6} {'wavelength':>11} {'p -> p+1':>9} {'p -> p+44':>10} {'p -> p+1000':>12}")
 for i in (0, 1, 8, 32, 64, 128, 192, 255):
     lam = 2 * np.pi / w[i]
-    print(f"{i:>6} {lam:>11,.1f} {gap(i, 0, 1):>9.4f} {gap(i, 0, 44):>10.4f} {gap(i, 0, 1000):>12.4f}")
+    print(
+        f"{i:>6} {lam:>11,.1f} {gap(i, 0, 1):>9.4f} {gap(i, 0, 44):>10.4f} {gap(i, 0, 1000):>12.4f}"
+    )
 
 # Pair 0 turns one radian per position, so 44 positions are almost exactly 7 turns:
 # pair 0 alone can barely tell positions 0 and 44 apart; the whole vector can.
@@ -29,4 +31,6 @@ print("whole vector, p -> p+1000:", f"{np.linalg.norm(enc[1000] - enc[0]):.4f}")
 
 # Over a short sequence most pairs never complete a turn: they are almost constant there.
 L = 100
-print(f"pairs that complete a full turn within {L} positions: {int((2 * np.pi / w < L).sum())} of {len(w)}")
+print(
+    f"pairs that complete a full turn within {L} positions: {int((2 * np.pi / w < L).sum())} of {len(w)}"
+)

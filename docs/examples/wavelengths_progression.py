@@ -21,4 +21,6 @@ for d in (50, 512):
 
 # The last wavelength approaches 2π·base only as d grows without bound.
 for d in (4, 64, 512, 4096, 32768):
-    print(f"d = {d:>5}: last / (2π · base) = {pe.wavelengths(d, base=base)[-1] / (2 * np.pi * base):.4f}")
+    print(
+        f"d = {d:>5}: last / (2π · base) = {pe.wavelengths(d, base=base)[-1] / (2 * np.pi * base):.4f}"
+    )
