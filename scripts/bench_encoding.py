@@ -70,34 +70,39 @@ def main() -> int:
     if args.repeat < 1:
         parser.error(f"--repeat must be >= 1, got {args.repeat}")
 
-    ok = True
-    for length, d in SHAPES:
-        assert np.allclose(exp_log_recipe(64, d), pe.encoding(64, d), atol=1e-9)
-        assert np.allclose(loop_recipe(8, d), pe.encoding(8, d), atol=1e-12)
-        t_pe = best_time(lambda: pe.encoding(length, d), args.repeat)
-        t_exp = best_time(lambda: exp_log_recipe(length, d), args.repeat)
-        t_full = best_time(lambda: np.full((length, d), 0.5), args.repeat)
-        rows = min(length, LOOP_ROWS)
-        t_loop = best_time(lambda: loop_recipe(rows, d), 1) * length / rows
-        extra = extra_peak_bytes(length, d)
-        budget = length * d * 8
-        print(f"\n(length, d_model) = ({length}, {d})")
-        print(f"  pe.encoding          {t_pe * 1e3:10.2f} ms   1.00x")
-        print(f"  per-element loop     {t_loop * 1e3:10.2f} ms   {t_loop / t_pe:7.1f}x"
-              f"{'   (timed on %d rows, scaled)' % rows if rows < length else ''}")
-        print(f"  exp/log recipe       {t_exp * 1e3:10.2f} ms   {t_exp / t_pe:7.2f}x")
-        print(f"  numpy.full (floor)   {t_full * 1e3:10.2f} ms   {t_full / t_pe:7.2f}x")
-        print(f"  extra peak memory    {extra / 2**20:10.1f} MiB  "
-              f"({extra / budget:.2f} of one float64 output array)")
-        checks = {
-            "loop >= 50x slower": t_loop / t_pe >= 50,
-            "exp/log not faster": t_exp / t_pe >= 1.0,
-            "extra memory <= one float64 output": extra <= budget,
-        }
-        for name, passed in checks.items():
-            print(f"  target {name:36s} {'met' if passed else 'MISSED'}")
-            ok &= passed
-    return 0 if ok else 1
+    results = [measure(length, d, args.repeat) for length, d in SHAPES]
+    return 0 if all(results) else 1
+
+
+def measure(length: int, d: int, repeat: int) -> bool:
+    """Time one shape, print the table, and say whether every target is met."""
+    assert np.allclose(exp_log_recipe(64, d), pe.encoding(64, d), atol=1e-9)
+    assert np.allclose(loop_recipe(8, d), pe.encoding(8, d), atol=1e-12)
+    t_pe = best_time(lambda: pe.encoding(length, d), repeat)
+    t_exp = best_time(lambda: exp_log_recipe(length, d), repeat)
+    t_full = best_time(lambda: np.full((length, d), 0.5), repeat)
+    rows = min(length, LOOP_ROWS)
+    t_loop = best_time(lambda: loop_recipe(rows, d), 1) * length / rows
+    extra = extra_peak_bytes(length, d)
+    budget = length * d * 8
+    scaled = f"   (timed on {rows} rows, scaled)" if rows < length else ""
+    print(f"\n(length, d_model) = ({length}, {d})")
+    print(f"  pe.encoding          {t_pe * 1e3:10.2f} ms   1.00x")
+    print(f"  per-element loop     {t_loop * 1e3:10.2f} ms   {t_loop / t_pe:7.1f}x{scaled}")
+    print(f"  exp/log recipe       {t_exp * 1e3:10.2f} ms   {t_exp / t_pe:7.2f}x")
+    print(f"  numpy.full (floor)   {t_full * 1e3:10.2f} ms   {t_full / t_pe:7.2f}x")
+    print(
+        f"  extra peak memory    {extra / 2**20:10.1f} MiB  "
+        f"({extra / budget:.2f} of one float64 output array)"
+    )
+    checks = {
+        "loop >= 50x slower": t_loop / t_pe >= 50,
+        "exp/log not faster": t_exp / t_pe >= 1.0,
+        "extra memory <= one float64 output": extra <= budget,
+    }
+    for name, passed in checks.items():
+        print(f"  target {name:36s} {'met' if passed else 'MISSED'}")
+    return all(checks.values())
 
 
 if __name__ == "__main__":
