@@ -52,6 +52,11 @@ def open_explorer(open_page: OpenPage, q: str = "", **kwargs: Any) -> LoadedPage
     return loaded
 
 
+def settle(page: Any) -> None:
+    """Wait until the views off screen have caught up (they redraw when idle)."""
+    page.wait_for_function("() => window.peExplorer.pending === 0")
+
+
 def state(page: Any) -> dict[str, Any]:
     return page.evaluate("() => window.peExplorer.state")
 
@@ -88,6 +93,7 @@ def no_problems(loaded: LoadedPage) -> None:
 
 def check_against_pe(page: Any, rng: random.Random) -> dict[str, Any]:
     """Compare every exposed and displayed number of the current state with pe."""
+    settle(page)
     st = state(page)
     d, L = st["d"], st["len"]
     matrix = pe.encoding(L, d, base=st["base"], layout=st["layout"])
@@ -351,6 +357,23 @@ def test_keyboard_and_typed_values_drive_the_page(open_page: OpenPage) -> None:
     no_problems(loaded)
 
 
+def test_views_off_screen_catch_up_after_a_change(open_page: OpenPage) -> None:
+    loaded = open_explorer(open_page, viewport={"width": 1280, "height": 720})
+    page = loaded.page
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.wait_for_timeout(100)  # the visibility observer reports asynchronously
+    page.focus("#pe-x-base-range")
+    page.keyboard.press("ArrowRight")
+    # The rotation view is far below: its redraw waits for idle time or for the reader.
+    assert page.evaluate("() => peExplorer.pending") >= 1
+    before = page.evaluate("() => peExplorer.deferredTimes.length")
+    settle(page)
+    assert page.evaluate("() => peExplorer.deferredTimes.length") > before
+    assert state(page)["base"] != 10000
+    check_against_pe(page, random.Random(7))
+    no_problems(loaded)
+
+
 def test_out_of_range_and_malformed_typed_values_are_clamped_or_rejected(
     open_page: OpenPage,
 ) -> None:
@@ -555,6 +578,7 @@ def test_canvases_are_named_images_with_numbers_beside_them(open_page: OpenPage)
     )
     page.focus("#pe-x-pos-range")
     page.keyboard.press("ArrowRight")
+    settle(page)
     after = page.evaluate(
         "() => document.querySelector('.pe-x-view canvas').getAttribute('aria-label')"
     )
@@ -581,6 +605,7 @@ def test_palette_toggle_redraws_with_the_new_colours(open_page: OpenPage) -> Non
     count = page.evaluate("() => peExplorer.updateCount")
     assert toggle_until(page, "slate")[-1] == "slate"
     page.wait_for_function(f"() => peExplorer.updateCount > {count}")
+    settle(page)
     dark = page.evaluate(corner)
     assert sum(light[:3]) > 600 and sum(dark[:3]) < 200, (light, dark)
     no_problems(loaded)

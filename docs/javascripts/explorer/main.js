@@ -20,7 +20,12 @@
 //   window.peExplorer.similarityCurve()  the plotted similarity of PE(a) with each position
 //   window.peExplorer.set({key: value})  apply values as if typed; returns the messages
 //   window.peExplorer.query()        the URL query of the state;  .message(): status text
-//   window.peExplorer.lastUpdateMs   time of the last update (recompute + redraw), ms
+//   window.peExplorer.lastUpdateMs   time of the last update (recompute + redraw of every
+//                                    view on screen, and of the controls), ms
+//   window.peExplorer.pending        views off screen still waiting for their redraw (done
+//                                    when they scroll into view or the browser is idle);
+//                                    wait for 0 before reading their DOM; .flush() draws them
+//   window.peExplorer.deferredTimes  times of those deferred redraws, ms
 //   window.peExplorer.updateCount, .updateTimes (recent update times, ms), .partTimes
 //                                    (the last update's time per view, ms)
 //   window.peExplorer.debug.naive    true: every update recomputes and redraws everything
@@ -81,6 +86,11 @@ class Explorer {
     this.resizeFrame = 0;
     this.views = {};
     this.controls = [];
+    this.slots = {};
+    this.visible = new Set(); // views (by part name) now on screen
+    this.pending = new Set(); // views whose redraw waits until on screen or idle
+    this.idle = 0;
+    this.deferredTimes = [];
 
     const parsed = S.fromQuery(location.search);
     let st = parsed.state;
@@ -118,7 +128,19 @@ class Explorer {
     });
     this.palette.observe(document.body, { attributes: true, attributeFilter: ["data-md-color-scheme", "data-md-color-primary", "data-md-color-accent"] });
 
-    this.update(new Set(["all"]));
+    // A view off screen is brought up to date when it scrolls into view, or when the
+    // browser is idle; an update redraws only the views on screen (and the controls).
+    this.seen = new IntersectionObserver((entries) => {
+      for (const e of entries) {
+        const name = e.target.dataset.peXSlot;
+        if (e.isIntersecting) this.visible.add(name);
+        else this.visible.delete(name);
+        if (e.isIntersecting && this.pending.has(name)) this.drawDeferred(name);
+      }
+    }, { rootMargin: "64px 0px" });
+    for (const el of Object.values(this.slots)) this.seen.observe(el);
+
+    this.update(new Set(["all"]), performance.now(), true);
     this.exposeApi();
   }
 
@@ -126,6 +148,8 @@ class Explorer {
     this.alive = false;
     this.abort.abort();
     this.palette.disconnect();
+    this.seen.disconnect();
+    cancelIdle(this.idle);
     clearTimeout(this.urlTimer);
     cancelAnimationFrame(this.resizeFrame);
     if (this.urlDirty) writeStore(S.toQuery(this.st));
@@ -140,6 +164,7 @@ class Explorer {
 
   /** Apply checked values; `messages` replace the status text. */
   apply(patch, messages = []) {
+    const t0 = performance.now();
     const before = this.st;
     const next = S.normalize({ ...before, ...patch, dims: [...(patch.dims ?? before.dims)], pairs: [...(patch.pairs ?? before.pairs)] });
     const changed = new Set();
@@ -147,7 +172,7 @@ class Explorer {
     this.st = next;
     if (changed.size) this.urlDirty = true;
     this.setMessage(messages);
-    if (changed.size || this.debug.naive) this.update(changed);
+    if (changed.size || this.debug.naive) this.update(changed, t0);
     else this.syncControls();
   }
 
@@ -170,13 +195,12 @@ class Explorer {
   setMessage(list) {
     this.messageText = list.join(" ");
     if (this.status.textContent !== this.messageText) this.status.textContent = this.messageText;
-    this.status.hidden = !this.messageText;
   }
 
   // ---- the update: recompute and redraw what the change affects -----------------------
 
-  update(changed) {
-    const t0 = performance.now();
+  /** Recompute and redraw what `changed` affects; `t0`: when the change began (for timing). */
+  update(changed, t0 = performance.now(), everything = false) {
     const st = this.st;
     if (this.debug.naive || !this.w || changed.has("all") || changed.has("d") || changed.has("base")) {
       this.w = M.frequencies(st.d, st.base);
@@ -185,6 +209,11 @@ class Explorer {
     const times = (this.partTimes = {});
     let t = t0;
     for (const [name, draw] of this.parts) {
+      if (!everything && !this.debug.naive && name in this.slots && !this.visible.has(name)) {
+        this.pending.add(name);
+        continue;
+      }
+      this.pending.delete(name);
       draw.call(this);
       const now = performance.now();
       times[name] = now - t;
@@ -195,6 +224,30 @@ class Explorer {
     this.updateCount += 1;
     this.updateTimes.push(ms);
     if (this.updateTimes.length > 2000) this.updateTimes.splice(0, 1000);
+    if (this.pending.size && !this.idle) this.idle = whenIdle(() => this.drawIdle());
+  }
+
+  /** Bring one off-screen view up to date (it scrolled into view, or the browser is idle). */
+  drawDeferred(name) {
+    if (!this.alive || !this.pending.delete(name)) return;
+    const t0 = performance.now();
+    const draw = this.parts.find(([n]) => n === name)[1];
+    draw.call(this);
+    this.deferredTimes.push(performance.now() - t0);
+    if (this.deferredTimes.length > 2000) this.deferredTimes.splice(0, 1000);
+  }
+
+  /** One pending view per idle period, so the page stays responsive. */
+  drawIdle() {
+    this.idle = 0;
+    const [name] = this.pending;
+    if (name) this.drawDeferred(name);
+    if (this.pending.size && this.alive) this.idle = whenIdle(() => this.drawIdle());
+  }
+
+  /** Draw every pending view now. */
+  flush() {
+    for (const name of [...this.pending]) this.drawDeferred(name);
   }
 
   get parts() {
@@ -265,6 +318,7 @@ class Explorer {
     if (!el) return null;
     el.replaceChildren();
     el.classList.add("pe-x-view");
+    this.slots[name] = el;
     return el;
   }
 
@@ -858,7 +912,7 @@ class Explorer {
         const r = self.rotationNow();
         return { pos: self.st.pos, k: self.st.k, target: self.st.pos + self.st.k, rotated: Array.from(r.rotated, (x) => (Number.isNaN(x) ? null : x)), maxResidual: r.maxResidual, normResidual: r.normResidual };
       },
-      similarityCurve: () => Array.from(self.views.compare ? self.views.compare.curve : M.similarityCurve(self.st.a, self.st.len, self.st.d, self.w)),
+      similarityCurve: () => Array.from(M.similarityCurve(self.st.a, self.st.len, self.st.d, self.w)),
       set(patch) {
         const msgs = [];
         for (const [key, value] of Object.entries(patch)) msgs.push(...self.input(key, Array.isArray(value) ? value.join(",") : value));
@@ -871,6 +925,9 @@ class Explorer {
       get updateCount() { return self.updateCount; },
       get updateTimes() { return self.updateTimes.slice(); },
       get partTimes() { return { ...self.partTimes }; },
+      get pending() { return self.pending.size; },
+      get deferredTimes() { return self.deferredTimes.slice(); },
+      flush: () => self.flush(),
       debug: self.debug,
     };
   }
@@ -893,6 +950,10 @@ function sub(n) {
 function scrollBox(table, label) {
   return h("div", { class: "pe-x-scroll", tabindex: 0, role: "region", "aria-label": label }, table);
 }
+
+// requestIdleCallback where there is one; a timeout otherwise.
+const whenIdle = (fn) => (window.requestIdleCallback ? requestIdleCallback(fn, { timeout: 250 }) : setTimeout(fn, 50));
+const cancelIdle = (id) => (window.cancelIdleCallback ? cancelIdleCallback(id) : clearTimeout(id));
 
 function readStore() {
   try {
