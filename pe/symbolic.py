@@ -510,9 +510,9 @@ def unpaired_column(d_model: int = 5) -> Proof:
     (a_j \sin p\omega_j + b_j \cos p\omega_j)\) for all \(p\), with coefficients
     independent of \(p\) (\(m = (d-1)/2\), the unpaired frequency). The operator
     \(L = \prod_{j<m}(\partial_p^2 + \omega_j^2)\) annihilates every paired column and
-    multiplies the \(\omega_m\) terms by \(P = \prod_{j<m}(\omega_j^2 - \omega_m^2)
-    > 0\), leaving \(\sin((p+k)\omega_m) = c\,\sin(p\omega_m)\); at \(p = 0\) that
-    forces \(\sin(k\omega_m) = 0\). The coefficient needed on \(\cos(p\omega_m)\)
+    multiplies the \(\omega_m\) terms by the positive constant
+    \(P = \prod_{j<m}(\omega_j^2 - \omega_m^2)\), leaving
+    \(\sin((p+k)\omega_m) = c\,\sin(p\omega_m)\); at \(p = 0\) that forces \(\sin(k\omega_m) = 0\). The coefficient needed on \(\cos(p\omega_m)\)
     is \(\sin(k\omega_m) \ne 0\), and that column is not in the row.
     """
     if d_model < 3 or d_model % 2 == 0:

@@ -398,6 +398,12 @@ _MATH_JS = """(delimiters) => {
     const parent = node.parentElement;
     if (!parent || parent.closest(skip)) continue;
     const text = node.textContent;
+    // A delimiter that Markdown swallowed leaves bare TeX commands such as \\frac or x^{2}.
+    const command = text.match(/\\\\[A-Za-z]{2,}|[_^]\\{/);
+    if (command) {
+      const excerpt = text.slice(Math.max(0, command.index - 30), command.index + 40);
+      problems.push(`raw TeX command ${command[0]} left in the text: "${excerpt.trim()}"`);
+    }
     for (const d of delimiters) {
       const at = text.indexOf(d);
       if (at >= 0) {
@@ -419,7 +425,7 @@ _MATH_JS = """(delimiters) => {
 
 
 def math_problems(page: Page) -> list[str]:
-    """Raw TeX delimiters in visible text, .arithmatex without .katex, KaTeX errors."""
+    """Raw TeX delimiters or commands in visible text, .arithmatex without .katex, KaTeX errors."""
     return page.evaluate(_MATH_JS, list(TEX_DELIMITERS))
 
 

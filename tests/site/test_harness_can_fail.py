@@ -55,6 +55,7 @@ FAKE_FILES: dict[str, str] = {
     "broken-img.html": html('<img src="missing.png" alt="Missing picture">'),
     "raw-tex.html": html(
         '<p>Let \\(x\\) be $$y$$.</p><div class="arithmatex">\\[z\\]</div>'
+        "<p>Swallowed delimiters: \\frac{1}{2}</p><p>and x^{2}.</p>"
         "<pre><code>\\[fine in code\\]</code></pre>"
     ),
     "errors.html": html(
@@ -155,6 +156,7 @@ def test_raw_tex_and_untypeset_math_are_caught(open_fake: Callable[..., LoadedPa
     for delimiter in ("\\(", "\\)", "$$", "\\[", "\\]"):
         assert f"delimiter {delimiter} " in text, text
     assert 'math not typeset by KaTeX: "\\[z\\]"' in text
+    assert "raw TeX command \\frac " in text and "raw TeX command ^{ " in text, text
     assert "fine in code" not in text  # code blocks may show TeX
 
 
