@@ -52,9 +52,9 @@ def on_pre_build(config: MkDocsConfig) -> None:
     env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
     proc = subprocess.run([sys.executable, str(BUILDER), "--out", str(out)], cwd=ROOT,
                           env=env, stderr=subprocess.PIPE, text=True, check=False)
+    sys.stderr.write(proc.stderr)  # warnings, and the error of a failed run
     if proc.returncode != 0:
         lines = [ln for ln in proc.stderr.strip().splitlines() if ln.strip()]
-        sys.stderr.write(proc.stderr)
         message = lines[-1].removeprefix("error: ") if lines else f"exit {proc.returncode}"
         raise PluginError(f"figure pipeline: {message}")
     try:

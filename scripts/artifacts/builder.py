@@ -302,8 +302,7 @@ def _render_all(todo: list[Artifact], jobs: int) -> Iterator[Any]:
         return
     from artifacts import render  # only now: it imports Matplotlib
 
-    if jobs <= 1 or len(todo) <= 1:
-        render.init_worker()
+    if jobs <= 1 or len(todo) <= 1:  # here; Matplotlib is imported only if a figure needs it
         for art in todo:
             outcome = render.run(art)
             yield outcome

@@ -23,10 +23,13 @@ def _tex_line(tex: str) -> str:
 
 def fragment(title: str, statement: str, steps: tuple[str, ...], name: str) -> str:
     """One proof as Markdown: a claim block, then the numbered steps."""
-    lines = ['<div class="pe-proof" markdown>', "", f"**{title}.**", "", r"\[",
-             _tex_line(statement), r"\]", "", "*Proof.*", ""]
+    claim = [_tex_line(line) for line in statement.strip().splitlines() if line.strip()]
+    lines = ['<div class="pe-proof" markdown>', "", f"**{title}.**", "", r"\[", *claim, r"\]",
+             "", "*Proof.*", ""]
     for n, step in enumerate(steps, 1):
-        lines += [f"{n}. \\[", f"    {_tex_line(step)}", r"    \]", ""]
+        # Every line indented: a multi-line step stays inside its list item.
+        body = [f"    {_tex_line(line)}" for line in step.strip().splitlines() if line.strip()]
+        lines += [f"{n}. \\[", *body, r"    \]", ""]
     lines += [f"Checked exactly with SymPy: `pe.symbolic` proof `{name}`. ∎", "", "</div>", ""]
     return "\n".join(lines)
 

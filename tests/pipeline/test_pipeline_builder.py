@@ -16,17 +16,26 @@ def manifest(out: Path) -> dict:
     return json.loads((out / ".manifest.json").read_text())["artifacts"]
 
 
+# One artifact of each drawing module and output format, plus the other kinds.
+SAMPLE = ["columns-d6", "heatmap-d512", "robot-sum", "rotation-circles", "precision",
+          "positions-d4", "numbers", "proofs"]
+
+
 def test_serial_clean_build_is_byte_identical_to_the_parallel_one(
         full_build: Path, tmp_path: Path) -> None:
-    """Two clean runs (one with 2 workers, one serial) give the same bytes, file by file."""
+    """A second clean run, serial this time, gives the same bytes as the parallel one."""
+    from artifacts import registry
+
+    examples = [a.name for a in registry.all_artifacts() if a.kind == "example"][:2]
+    names = SAMPLE + examples
     out = tmp_path / "serial"
-    proc = run_builder("--out", out, "--jobs", "1", "--quiet")
+    proc = run_builder("--out", out, "--jobs", "1", "--quiet", "--only", ",".join(names))
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout == ""  # --quiet
-    parallel, serial = output_files(full_build), output_files(out)
-    assert sorted(parallel) == sorted(serial)
-    differ = [rel for rel in parallel if parallel[rel] != serial[rel]]
-    assert not differ, f"not byte-identical: {differ}"
+    serial, parallel = output_files(out), output_files(full_build)
+    assert len(serial) >= 5 * 3 + 5  # 5 figures, 3 files each; a table, numbers, proofs, ...
+    differ = [rel for rel, data in serial.items() if parallel.get(rel) != data]
+    assert not differ, f"not byte-identical to the parallel build: {differ}"
 
 
 def catch_up(out: Path) -> None:
