@@ -270,9 +270,10 @@ class Explorer {
     const q = S.toQuery(this.st);
     this.pendingQuery = q;
     if (this.urlTimer) return;
-    const wait = this.lastUrlWrite + URL_INTERVAL_MS - performance.now();
-    if (wait <= 0) this.writeUrl();
-    else this.urlTimer = setTimeout(() => {
+    // Always in a task of its own: history.replaceState talks to the browser process and
+    // can take a while on a busy machine; it is not part of redrawing the page.
+    const wait = Math.max(0, this.lastUrlWrite + URL_INTERVAL_MS - performance.now());
+    this.urlTimer = setTimeout(() => {
       this.urlTimer = 0;
       this.writeUrl();
     }, wait);
