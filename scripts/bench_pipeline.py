@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -27,6 +29,11 @@ sys.path[:0] = [str(HERE)]
 from artifacts.builder import default_jobs
 
 NOOP_TARGET_S = 1.0
+
+
+def children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def build(out: Path, *args: str) -> float:
@@ -51,9 +58,13 @@ def main() -> int:
     jobs = parser.parse_args().jobs
     with tempfile.TemporaryDirectory(prefix="bench-pipeline-") as tmp:
         serial_out, parallel_out = Path(tmp) / "serial", Path(tmp) / "parallel"
+        load_before = os.getloadavg()[0]
+        cpu0 = children_cpu()
         serial_wall = build(serial_out, "--jobs", "1")
+        cpu1 = children_cpu()
         seconds = artifact_seconds(serial_out)
         parallel_wall = build(parallel_out, "--jobs", str(jobs))
+        cpu2 = children_cpu()
         noop = [build(parallel_out) for _ in range(3)]
 
     ordered = sorted(seconds.items(), key=lambda kv: -kv[1])
@@ -63,12 +74,16 @@ def main() -> int:
     target = 1.2 * ideal
     noop_best = min(noop)
 
-    print(f"figure pipeline: {len(seconds)} artifacts, {jobs} jobs")
+    print(f"figure pipeline: {len(seconds)} artifacts, {jobs} jobs, machine load average "
+          f"{load_before:.1f} before / {os.getloadavg()[0]:.1f} after (other work inflates "
+          f"wall times)")
     print("per-artifact time (serial run, s):")
     for name, sec in ordered:
         print(f"  {sec:7.2f}  {name}")
-    print(f"serial clean build:    {serial_wall:7.2f} s  (sum of artifacts {sum(seconds.values()):.2f} s)")
-    print(f"parallel clean build:  {parallel_wall:7.2f} s")
+    print(f"serial clean build:    {serial_wall:7.2f} s  (sum of artifacts "
+          f"{sum(seconds.values()):.2f} s; CPU {cpu1 - cpu0:.2f} s)")
+    print(f"parallel clean build:  {parallel_wall:7.2f} s  (CPU {cpu2 - cpu1:.2f} s; "
+          f"speed-up over serial {serial_wall / parallel_wall:.2f}x)")
     print(f"  target = slowest {slowest:.2f} + rest {rest:.2f} / {jobs} = {ideal:.2f} s, "
           f"+20 % = {target:.2f} s")
     print(f"  ratio to target: {parallel_wall / target:.2f}  "

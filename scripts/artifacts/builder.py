@@ -42,6 +42,8 @@ TMP_MARK = ".tmp-"
 PIPELINE_VERSION = "1"
 LIBRARIES = ("numpy", "matplotlib", "ml_dtypes", "sympy", "cmcrameri", "pillow", "contourpy")
 DEFAULT_OUT = ROOT / "generated"
+#: Rough cost of an artifact never built before, for scheduling only.
+TYPICAL_SECONDS = {"proofs": 3.0, "numbers": 2.0, "figure": 1.0, "example": 0.3, "table": 0.01}
 
 
 class BuildError(Exception):
@@ -397,8 +399,9 @@ def build(opts: Options, stdout: TextIO = sys.stdout) -> int:
         if not opts.only:
             _remove_orphans(out, entries, {a.name for a in arts})
             save_manifest(out, manifest)
-        # Longest first (as last measured), so the slowest does not start last.
-        todo.sort(key=lambda a: -float(entries.get(a.name, {}).get("seconds", 1e9)))
+        # Longest first (as last measured, else a guess by kind): the slowest must not start last.
+        todo.sort(key=lambda a: -float(entries.get(a.name, {}).get("seconds",
+                                                                   TYPICAL_SECONDS[a.kind])))
         jobs = max(1, min(opts.jobs or default_jobs(), len(todo)))
         progress = Progress(len(todo), opts.quiet, stdout, [a.name for a in todo])
         if todo:
