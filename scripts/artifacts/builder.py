@@ -145,14 +145,44 @@ class Inputs:
         return self._pe_cache[path]
 
 
+_PACKAGE_IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+artifacts\.(\w+)[ \t]+import|"
+                             r"from[ \t]+artifacts[ \t]+import[ \t]+(\w+)|"
+                             r"import[ \t]+artifacts\.(\w+))", re.MULTILINE)
+#: Modules that never shape an artifact's bytes: the declarations are hashed field by field.
+_NOT_INPUTS = {"registry", "builder", "__init__"}
+
+
+@functools.cache
+def package_imports(stem: str) -> frozenset[str]:
+    """The pipeline modules ``artifacts.<stem>`` needs, itself included (transitively)."""
+    seen: set[str] = set()
+    todo = [stem]
+    while todo:
+        mod = todo.pop()
+        path = PACKAGE_DIR / f"{mod}.py"
+        if mod in seen or mod in _NOT_INPUTS or not path.is_file():
+            continue
+        seen.add(mod)
+        text = path.read_text(encoding="utf-8", errors="replace")
+        todo += [next(g for g in m.groups() if g) for m in _PACKAGE_IMPORT.finditer(text)]
+    return frozenset(seen)
+
+
 def _shared_modules(art: Artifact) -> list[str]:
-    """The pipeline modules whose code shapes this artifact's bytes."""
+    """The pipeline modules whose code shapes this artifact's bytes.
+
+    ``render`` (how files are made) for all; for the others, the artifact's own module and
+    what it imports from this package; figures are also drawn with ``style``.
+    """
     if art.kind == "example":
         return ["render"]
-    mods = ["render", "data", art.module]
+    if not (PACKAGE_DIR / f"{art.module}.py").is_file():
+        raise BuildError(f"artifact '{art.name}' refers to a missing module "
+                         f"scripts/artifacts/{art.module}.py")
+    mods = {"render"} | package_imports(art.module)
     if art.kind == "figure":
-        mods.append("style")
-    return mods
+        mods |= package_imports("style")
+    return sorted(mods)
 
 
 def input_key(art: Artifact, inputs: Inputs) -> str:
@@ -168,9 +198,6 @@ def input_key(art: Artifact, inputs: Inputs) -> str:
     h.update(f"|v{PIPELINE_VERSION}|{inputs.environment}".encode())
     pe_files: set[Path] = set()
     for mod in _shared_modules(art):
-        if mod not in inputs.modules:
-            raise BuildError(f"artifact '{art.name}' refers to a missing module "
-                             f"scripts/artifacts/{mod}.py")
         h.update(f"|{mod}={inputs.modules[mod]}".encode())
         pe_files |= inputs.module_pe[mod]
     if art.source is not None:
@@ -366,6 +393,8 @@ def select(arts: list[Artifact], only: tuple[str, ...]) -> list[Artifact]:
 def build(opts: Options, stdout: TextIO = sys.stdout) -> int:
     """Run the builder; returns the exit status. Raises :class:`BuildError` on failure."""
     t0 = time.perf_counter()
+    pe_imports.cache_clear()  # sources may have changed since an earlier call
+    package_imports.cache_clear()
     out = opts.out.resolve()
     arts = select(registry.all_artifacts(), opts.only)
     inputs = Inputs.scan()

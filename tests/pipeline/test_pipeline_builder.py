@@ -110,6 +110,23 @@ def test_edit_to_unused_pe_module_rebuilds_only_what_imports_it(sandbox: Sandbox
     assert (out / "examples/uses_extra.txt").read_text() == "2\n"
 
 
+def test_edit_to_pipeline_code_rebuilds_only_its_artifacts(sandbox: Sandbox,
+                                                           tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    (sandbox.root / "docs" / "examples" / "hi.py").write_text("print('hi')\n")
+    names = "positions-d4,example-hi"
+    assert sandbox.run("--out", out, "--only", names, "--jobs", "1").returncode == 0
+    code = sandbox.root / "scripts" / "artifacts"
+    with open(code / "style.py", "a") as fh:  # figures only: tables do not use the theme
+        fh.write("\n# restyled\n")
+    assert sandbox.run("--out", out, "--only", names, "--check").returncode == 0
+    with open(code / "tables.py", "a") as fh:
+        fh.write("\n# a change to the table code\n")
+    check = sandbox.run("--out", out, "--only", names, "--check")
+    assert check.returncode == 1
+    assert "positions-d4: stale" in check.stderr and "example-hi" not in check.stderr
+
+
 INTERRUPT = """
 import builtins
 from pathlib import Path
