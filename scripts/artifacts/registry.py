@@ -2,7 +2,9 @@
 
 An :class:`Artifact` names what is made (``name``), how (``func``: ``"module:function"``
 inside this package, called with ``params``) and, for figures, the alt text and caption
-shown with it. The builder derives file names, themes, caching and parallelism from this
+shown with it. Those are ``string.Template`` texts filled from the figure's own parameters
+(``$length positions``, ``\\(d = ${d_model}\\)``), so no number is typed twice; see
+:func:`_figure`. The builder derives file names, themes, caching and parallelism from this
 table; add an entry here and ``scripts/build_artifacts.py`` makes it.
 
 Outputs, under the generated folder:
@@ -22,15 +24,29 @@ reads it and must finish in well under a second.
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from string import Template
 from typing import Any, Literal
+
+import numpy  # only for numpy.finfo: a type's limits are facts of numpy, not to retype
 
 Kind = Literal["figure", "table", "numbers", "proofs", "example"]
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 ROOT = PACKAGE_DIR.parent.parent
 EXAMPLES_DIR = ROOT / "docs" / "examples"
+
+#: The paper's base, declared once for every artifact drawn with it.
+PAPER_BASE = 10000.0
+#: The small base of the "I am a robot" example (see ``data.robot_example``).
+ROBOT_BASE = 100.0
+#: A result, not a choice: the smallest width (of those drawn in "distinctness") whose two
+#: closest positions are always neighbours, for every sequence length drawn. Too costly to
+#: compute on import; tests/pipeline/test_registry_text.py recomputes and checks it.
+DISTINCT_FROM = 16
 
 
 @dataclass(frozen=True)
@@ -45,143 +61,246 @@ class Artifact:
     caption: str = ""  # figures: Markdown (may use \( maths \)) under the image
     fmt: Literal["svg", "png"] = "svg"
     source: Path | None = None  # examples: the script
+    #: figures: the ``$name`` templates ``alt`` and ``caption`` were filled from (kept so a
+    #: test can check that no number is typed in them)
+    templates: tuple[str, str] = ("", "")
 
     @property
     def module(self) -> str:
         return self.func.split(":")[0]
 
 
+# ---------------------------------------------------------------- text from parameters
+
+_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+          "ten", "eleven", "twelve")
+
+
+def words(n: int) -> str:
+    """A small count as a word ("three"), as prose wants it."""
+    if not 0 <= n < len(_WORDS):
+        raise ValueError(f"no word for {n}; write it with digits")
+    return _WORDS[n]
+
+
+def number(value: Any) -> str:
+    """A number as prose shows it: ``100000``, ``10000`` (not ``10000.0``), ``1.7``."""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value)
+
+
+def prose_list(values: list[Any]) -> str:
+    """``[16, 64, 512]`` as ``16, 64 and 512``."""
+    items = [number(v) for v in values]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def text_values(params: Mapping[str, Any]) -> dict[str, str]:
+    """What a template may name: every parameter, formatted, and for a list parameter
+    ``xs`` also its items ``xs_0``, ``xs_1``, ... and ``xs_last``."""
+    out: dict[str, str] = {}
+    for key, value in params.items():
+        if isinstance(value, list):
+            out[key] = prose_list(value)
+            out.update({f"{key}_{n}": number(v) for n, v in enumerate(value)})
+            out[f"{key}_last"] = number(value[-1])
+        else:
+            out[key] = number(value)
+    return out
+
+
+def fill(name: str, what: str, template: str, values: Mapping[str, str]) -> str:
+    """``template`` with its ``$name`` / ``${name}`` placeholders filled; an unknown or
+    malformed placeholder is an error naming the artifact."""
+    try:
+        return Template(template).substitute(values)
+    except KeyError as err:
+        raise ValueError(f"artifact {name!r}: its {what} names ${{{err.args[0]}}}, which is "
+                         f"neither a parameter nor a derived value (known: "
+                         f"{', '.join(sorted(values))})") from None
+    except ValueError as err:  # a lone "$": maths in captions is \( \), never $
+        raise ValueError(f"artifact {name!r}: bad placeholder in its {what}: {err}") from None
+
+
 def _figure(name: str, func: str, alt: str, caption: str, fmt: Literal["svg", "png"] = "svg",
+            derived: Callable[[dict[str, Any]], Mapping[str, Any]] | None = None,
             **params: Any) -> Artifact:
-    return Artifact(name, "figure", f"fig_{func}", params, alt, caption, fmt)
+    """A figure whose ``alt`` and ``caption`` are templates filled from ``params`` and from
+    ``derived(params)`` (values computed from them, for the text only)."""
+    values = text_values(params)
+    if derived is not None:
+        values.update({k: v if isinstance(v, str) else number(v)
+                       for k, v in derived(params).items()})
+    return Artifact(name, "figure", f"fig_{func}", params, fill(name, "alt text", alt, values),
+                    fill(name, "caption", caption, values), fmt, templates=(alt, caption))
 
 
 def _table(name: str, func: str, **params: Any) -> Artifact:
     return Artifact(name, "table", f"tables:{func}", params)
 
 
+def _cycles(positions: int, d_model: int, pair: int, base: float) -> float:
+    """How many turns pair ``pair`` makes over positions ``0 .. positions-1``."""
+    return float((positions - 1) / (2 * math.pi * base ** (2 * pair / d_model)))
+
+
+def _settled_column(position: int, d_model: int, base: float, angle: float) -> int:
+    """The first (sine) column whose angle at ``position`` is below ``angle`` radians."""
+    pair = next(i for i in range(d_model // 2) if position * base ** (-2 * i / d_model) < angle)
+    return 2 * pair
+
+
 FIGURES = [
     _figure(
         "columns-d6", "waves:columns",
-        alt="Six small line plots, one per column of a 20-position, 6-dimensional "
-            "positional encoding. Columns 0 and 1 are a sine and a cosine that complete "
-            "about three cycles over the 20 positions; columns 2 and 3 change more slowly; "
-            "columns 4 and 5 barely move from 0 and 1.",
-        caption=r"Every column of the encoding for 20 positions and \(d = 6\), against "
-                r"position. Even columns are sines, odd columns cosines; each pair \(i\) turns "
-                r"at its own frequency \(\omega_i = 10000^{-2i/6}\). Dots are the values at "
-                r"integer positions, the thin curve the wave between them.",
-        length=20, d_model=6),
+        alt="${Plots} small line plots, one per column of a ${length}-position, "
+            "${d_model}-dimensional positional encoding. Columns 0 and 1 are a sine and a "
+            "cosine that complete about $cycles cycles over the $length positions; columns 2 "
+            "and 3 change more slowly; columns $last_sin and $last_cos barely move from 0 "
+            "and 1.",
+        caption=r"Every column of the encoding for $length positions and \(d = ${d_model}\), "
+                r"against position. Even columns are sines, odd columns cosines; each pair "
+                r"\(i\) turns at its own frequency \(\omega_i = ${base}^{-2i/${d_model}}\). "
+                r"Dots are the values at integer positions, the thin curve the wave between "
+                r"them.",
+        derived=lambda p: {"Plots": words(p["d_model"]).capitalize(),
+                           "cycles": words(round(_cycles(p["length"], p["d_model"], 0,
+                                                         p["base"]))),
+                           "last_sin": p["d_model"] - 2, "last_cos": p["d_model"] - 1},
+        length=20, d_model=6, base=PAPER_BASE),
     _figure(
         "pairs-d50", "waves:pairs",
-        alt="Three line plots of sine and cosine against position 0 to 99 for d = 50: pair 0 "
-            "oscillates fast, completing a cycle every 2 pi positions, pair 1 more slowly, and "
-            "pair 6 completes less than one cycle.",
-        caption=r"Sine and cosine of pairs \(i = 0, 1, 6\) for \(d = 50\) over 100 positions. "
-                r"The wavelength grows geometrically with \(i\): higher pairs change ever more "
-                r"slowly.",
-        length=100, d_model=50, pair_indices=[0, 1, 6]),
+        alt="${Plots} line plots of sine and cosine against position 0 to $last for "
+            "d = ${d_model}: pair ${pair_indices_0} oscillates fast, completing a cycle every "
+            "2 pi positions, pair ${pair_indices_1} more slowly, and pair ${pair_indices_last} "
+            "completes only about $slow_cycles cycles.",
+        caption=r"Sine and cosine of pairs $pair_indices for \(d = ${d_model}\) over $length "
+                r"positions. The wavelength grows geometrically with \(i\): higher pairs "
+                r"change ever more slowly.",
+        derived=lambda p: {"Plots": words(len(p["pair_indices"])).capitalize(),
+                           "last": p["length"] - 1,
+                           "slow_cycles": round(_cycles(p["length"], p["d_model"],
+                                                        p["pair_indices"][-1], p["base"]), 1)},
+        length=100, d_model=50, pair_indices=[0, 1, 6], base=PAPER_BASE),
     _figure(
         "sine-by-dimension", "waves:sine_by_dimension",
-        alt="Line plot of the sine entries against pair index 0 to 99 for positions 0, 1, 2 "
-            "and 3 with d = 512. Position 0 is flat at zero; the others start by oscillating "
-            "and settle towards zero as the pair index grows.",
-        caption=r"The sine entries \(\sin(pos\,\omega_i)\) of the encodings of positions 0 "
-                r"to 3 against the pair index \(i\) (\(d = 512\), base 10000). Each position "
-                r"traces a different curve, and all curves flatten towards 0 for large "
-                r"\(i\), where \(\omega_i\) is tiny.",
-        d_model=512, positions=[0, 1, 2, 3], pairs=100),
+        alt="Line plot of the sine entries against pair index 0 to $last_pair for positions "
+            "$positions with d = ${d_model}. Position ${positions_0} is flat at zero; the "
+            "others start by oscillating and settle towards zero as the pair index grows.",
+        caption=r"The sine entries \(\sin(pos\,\omega_i)\) of the encodings of positions "
+                r"${positions_0} to ${positions_last} against the pair index \(i\) "
+                r"(\(d = ${d_model}\), base $base). Each position traces a different curve, "
+                r"and all curves flatten towards 0 for large \(i\), where \(\omega_i\) is "
+                r"tiny.",
+        derived=lambda p: {"last_pair": p["pairs"] - 1},
+        d_model=512, positions=[0, 1, 2, 3], pairs=100, base=PAPER_BASE),
     _figure(
         "heatmap-d512", "matrices:heatmap", fmt="png",
-        alt="Heatmap of the encoding matrix with 100 positions as rows and 512 dimensions as "
-            "columns. The left columns alternate rapidly between the two ends of the colour "
-            "scale; towards the right the pattern stretches out and the columns settle to 0 "
-            "(sines) and 1 (cosines).",
-        caption=r"The encoding matrix for 100 positions and \(d = 512\) (base 10000). The "
-                r"colour scale is centred on 0. Only the first few dozen columns change within "
-                r"100 positions; the rest hold almost constant values.",
-        length=100, d_model=512),
+        alt="Heatmap of the encoding matrix with $length positions as rows and $d_model "
+            "dimensions as columns. The left columns alternate rapidly between the two ends "
+            "of the colour scale; towards the right the pattern stretches out and the "
+            "columns settle to 0 (sines) and 1 (cosines).",
+        caption=r"The encoding matrix for $length positions and \(d = ${d_model}\) (base "
+                r"$base). The colour scale is centred on 0. Only the first few dozen columns "
+                r"change within $length positions; the rest hold almost constant values.",
+        length=100, d_model=512, base=PAPER_BASE),
     _figure(
         "vector-pos7", "matrices:vector",
-        alt="Stem chart of the 64 values of the encoding of position 7. The first few sine "
-            "and cosine values swing between -1 and 1; from about dimension 20 on, the sines "
-            "are near 0 and the cosines near 1.",
-        caption=r"The encoding vector of position 7 for \(d = 64\). Early pairs (fast waves) "
-                r"take all kinds of values; late pairs have hardly turned and sit near "
-                r"\((0, 1)\).",
-        position=7, d_model=64),
+        alt="Stem chart of the $d_model values of the encoding of position $position. The "
+            "first few sine and cosine values swing between -1 and 1; from about dimension "
+            "$settled on, the sines are near 0 and the cosines near 1.",
+        caption=r"The encoding vector of position $position for \(d = ${d_model}\). Early "
+                r"pairs (fast waves) take all kinds of values; late pairs have hardly turned "
+                r"and sit near \((0, 1)\).",
+        # "Near": an angle under 1/3 radian (sine under 0.33, cosine over 0.94), rounded
+        # to tens because the text says "about".
+        derived=lambda p: {"settled": round(_settled_column(p["position"], p["d_model"],
+                                                            p["base"], 1 / 3), -1)},
+        position=7, d_model=64, base=PAPER_BASE),
     _figure(
         "heatmap-highlight", "matrices:heatmap_highlight", fmt="png",
-        alt="Heatmap of the encoding matrix for 32 positions and 64 dimensions with the row "
-            "of position 7 outlined.",
-        caption=r"The same encoding as a matrix (32 positions, \(d = 64\)); the outlined row "
-                r"is the vector of position 7 shown above (the other rows are faded).",
+        alt="Heatmap of the encoding matrix for $length positions and $d_model dimensions "
+            "with the row of position $position outlined.",
+        caption=r"The same encoding as a matrix ($length positions, \(d = ${d_model}\)); the "
+                r"outlined row is the vector of position $position shown above (the other "
+                r"rows are faded).",
         length=32, d_model=64, position=7),
     _figure(
         "similarity-matrix", "matrices:similarity_matrix", fmt="png",
-        alt="Square heatmap of the cosine similarity between all pairs of 100 positions for "
-            "d = 64. The diagonal is 1, and the colour is constant along every line parallel "
-            "to the diagonal, forming bands.",
+        alt="Square heatmap of the cosine similarity between all pairs of $length positions "
+            "for d = ${d_model}. The diagonal is 1, and the colour is constant along every "
+            "line parallel to the diagonal, forming bands.",
         caption=r"Cosine similarity between the encodings of every pair of positions "
-                r"\(p, q < 100\) (\(d = 64\)). Each diagonal band has one colour: the "
-                r"similarity depends only on the offset \(q - p\), not on where the pair sits.",
+                r"\(p, q < ${length}\) (\(d = ${d_model}\)). Each diagonal band has one "
+                r"colour: the similarity depends only on the offset \(q - p\), not on where "
+                r"the pair sits.",
         length=100, d_model=64),
     _figure(
         "similarity-offset", "geometry:similarity_offset",
-        alt="Line plot of cosine similarity against the offset k from -99 to 99 for d = 16, "
-            "64 and 512. Each curve is symmetric about k = 0, where it equals 1, and "
-            "decreases with wiggles rather than monotonically.",
+        alt="Line plot of cosine similarity against the offset k from -${max_offset} to "
+            "$max_offset for d = ${d_models}. Each curve is symmetric about k = 0, where it "
+            "equals 1, and decreases with wiggles rather than monotonically.",
         caption=r"Cosine similarity between positions \(p\) and \(p + k\) against the offset "
                 r"\(k\). It is symmetric in \(\pm k\) and peaks at \(k = 0\), but it does not "
                 r"fall monotonically: it dips and recovers, most visibly for small \(d\).",
         max_offset=99, d_models=[16, 64, 512]),
     _figure(
         "wavelengths", "waves:wavelengths",
-        alt="Two plots of wavelength against pair index on a logarithmic axis, for d = 50 "
-            "and d = 512. The wavelengths rise along a straight line from 2 pi and stay "
-            "below the dashed reference line at 2 pi times 10000.",
-        caption=r"Wavelengths \(\lambda_i = 2\pi \cdot 10000^{2i/d}\) form a geometric "
+        alt="${Plots} plots of wavelength against pair index on a logarithmic axis, for "
+            "d = ${d_models}. The wavelengths rise along a straight line from 2 pi and stay "
+            "below the dashed reference line at 2 pi times ${base}.",
+        caption=r"Wavelengths \(\lambda_i = 2\pi \cdot ${base}^{2i/d}\) form a geometric "
                 r"progression: a straight line on a log scale. They start at \(2\pi\) and end "
-                r"at \(2\pi \cdot 10000^{(d-2)/d}\), short of \(2\pi \cdot 10000\), much "
-                r"shorter for \(d = 50\) than for \(d = 512\).",
-        d_models=[50, 512]),
+                r"at \(2\pi \cdot ${base}^{(d-2)/d}\), short of \(2\pi \cdot ${base}\), much "
+                r"shorter for \(d = ${d_models_0}\) than for \(d = ${d_models_last}\).",
+        derived=lambda p: {"Plots": words(len(p["d_models"])).capitalize()},
+        d_models=[50, 512], base=PAPER_BASE),
     _figure(
         "robot-sum", "matrices:robot_sum",
-        alt="Three 4 by 4 grids of numbers for the tokens I, am, a, robot: the token "
-            "embedding plus the positional encoding equals the input to the model.",
-        caption=r"“I am a robot” with \(d = 4\) and base 100: each token's embedding (here "
-                r"illustrative values, not a trained model's) plus the encoding of its "
-                r"position gives the vector the model reads.",
+        alt="Three $tokens by $d_model grids of numbers for the tokens I, am, a, robot: the "
+            "token embedding plus the positional encoding equals the input to the model.",
+        caption=r"“I am a robot” with \(d = ${d_model}\) and base $base: each token's "
+                r"embedding (here illustrative values, not a trained model's) plus the "
+                r"encoding of its position gives the vector the model reads.",
+        # robot_sum takes no parameters (data.robot_example fixes them), so its text values
+        # are passed as derived values; the base is the one the robot table is drawn with.
+        derived=lambda p: {"tokens": 4, "d_model": 4, "base": number(ROBOT_BASE)},
     ),
     _figure(
         "rotation-circles", "geometry:rotation_circles",
-        alt="Four unit circles, one per sin/cos pair of a 512-dimensional encoding, with "
-            "positions 0 to 9 as numbered points. In pair 0 the points jump one radian per "
-            "position and wrap around the circle; in the higher pairs they advance by ever "
-            "smaller angles.",
+        alt="${Circles} unit circles, one per sin/cos pair of a ${d_model}-dimensional "
+            "encoding, with positions 0 to $last as numbered points. In pair "
+            "${pair_indices_0} the points jump one radian per position and wrap around the "
+            "circle; in the higher pairs they advance by ever smaller angles.",
         caption=r"Each sin/cos pair is a point on the unit circle that turns by its own angle "
                 r"\(\omega_i\) per position: moving \(k\) positions along is a rotation by "
-                r"\(k\,\omega_i\) in every pair (\(d = 512\), pairs 0, 32, 64, 96; the arc "
-                r"marks one step).",
+                r"\(k\,\omega_i\) in every pair (\(d = ${d_model}\), pairs $pair_indices; the "
+                r"arc marks one step).",
+        derived=lambda p: {"Circles": words(len(p["pair_indices"])).capitalize(),
+                           "last": p["positions"] - 1},
         d_model=512, pair_indices=[0, 32, 64, 96], positions=10),
     _figure(
         "precision", "geometry:precision",
-        alt="Log-log plot of the largest error against position from 1 to 100000 for "
+        alt="Log-log plot of the largest error against position from 1 to $max_position for "
             "float32, float16 and bfloat16. Errors grow with position; bfloat16 reaches the "
             "largest possible error within a few hundred positions, float16 within a few "
-            "thousand and stops where positions overflow at 65504, and float32 stays far "
+            "thousand and stops where positions overflow at $f16_max, and float32 stays far "
             "below both.",
-        caption=r"Computing the encoding in low precision: largest error over the 512 entries "
-                r"of a position when positions, frequencies, their product and the sine and "
-                r"cosine are all held in the given type, against the exact value rounded to "
-                r"that type. The error grows with the position because the angle "
+        caption=r"Computing the encoding in low precision: largest error over the $d_model "
+                r"entries of a position when positions, frequencies, their product and the "
+                r"sine and cosine are all held in the given type, against the exact value "
+                r"rounded to that type. The error grows with the position because the angle "
                 r"\(pos\,\omega_i\) loses its low digits; 2 (dashed) is the worst possible.",
+        derived=lambda p: {"f16_max": number(float(numpy.finfo(numpy.float16).max))},
         d_model=512, max_position=100_000, samples=400),
     _figure(
         "layouts", "matrices:layouts", fmt="png",
-        alt="Two heatmaps side by side of the same 50 by 64 encoding: on the left the sine "
-            "and cosine columns alternate, on the right all sine columns come first and all "
-            "cosine columns after them.",
+        alt="Two heatmaps side by side of the same $length by $d_model encoding: on the left "
+            "the sine and cosine columns alternate, on the right all sine columns come first "
+            "and all cosine columns after them.",
         caption=r"Interleaved (as in the paper) and split (as in tensor2tensor) layouts hold "
                 r"the same numbers in a different column order; either works as long as "
                 r"training and inference agree.",
@@ -189,30 +308,36 @@ FIGURES = [
     _figure(
         "distinctness", "geometry:distinctness",
         alt="Log-log plot of the smallest distance between the encodings of two different "
-            "positions against sequence length up to 100000, for d = 2, 4, 8, 16, 64 and "
-            "512. The curves for d = 16 and more stay flat; those for d = 2, 4 and 8 fall as "
+            "positions against sequence length up to $max_length, for d = ${d_models}. The "
+            "curves for d = $flat_from and more stay flat; those for d = $falling fall as "
             "near-repeats appear.",
         caption=r"How close do two different positions get? The smallest Euclidean distance "
-                r"between encodings of positions in \(0 \ldots L-1\). From \(d = 16\) on it is "
-                r"the distance between neighbours, whatever \(L\); very small widths have "
-                r"near-collisions in long sequences.",
+                r"between encodings of positions in \(0 \ldots L-1\). From "
+                r"\(d = ${flat_from}\) on it is the distance between neighbours, whatever "
+                r"\(L\); very small widths have near-collisions in long sequences.",
+        # A result too costly to compute on import: the smallest listed width whose closest
+        # pair is always a pair of neighbours. tests/pipeline/test_registry_text.py checks it.
+        derived=lambda p: {"flat_from": DISTINCT_FROM,
+                           "falling": prose_list([d for d in p["d_models"]
+                                                  if d < DISTINCT_FROM])},
         max_length=100_000, d_models=[2, 4, 8, 16, 64, 512]),
     _figure(
         "odd-width", "waves:odd_width",
-        alt="Line plot of column 4, the last column of a 5-dimensional encoding, against "
-            "position 0 to 9999: the correct encoding is one slow sine wave; the loop recipe "
-            "leaves it at zero everywhere.",
-        caption=r"With an odd width (\(d = 5\)) the last column is the sine of the last "
-                r"frequency. A loop over \(\lfloor d/2 \rfloor\) pairs never writes it and "
+        alt="Line plot of column $last, the last column of a ${d_model}-dimensional "
+            "encoding, against position 0 to $last_position: the correct encoding is one "
+            "slow sine wave; the loop recipe leaves it at zero everywhere.",
+        caption=r"With an odd width (\(d = ${d_model}\)) the last column is the sine of the "
+                r"last frequency. A loop over \(\lfloor d/2 \rfloor\) pairs never writes it and "
                 r"leaves it at 0; its wavelength is so long that over a short sequence the "
                 r"mistake is easy to miss.",
+        derived=lambda p: {"last": p["d_model"] - 1, "last_position": p["length"] - 1},
         length=10_000, d_model=5),
 ]
 
 TABLES = [
-    _table("positions-d4", "positions", length=5, d_model=4, base=10000.0),
-    _table("positions-d4-base100", "robot_positions", base=100.0),
-    _table("rows-d6", "positions", length=6, d_model=6, base=10000.0, decimals=4),
+    _table("positions-d4", "positions", length=5, d_model=4, base=PAPER_BASE),
+    _table("positions-d4-base100", "robot_positions", base=ROBOT_BASE),
+    _table("rows-d6", "positions", length=6, d_model=6, base=PAPER_BASE, decimals=4),
     _table("vectors-d50", "vectors", d_model=50, positions=[0, 5], first=4, last=2),
     _table("wavelengths-d50", "wavelengths", d_model=50),
     _table("wavelengths-d512", "wavelengths", d_model=512,
