@@ -154,17 +154,17 @@ def loop_recipe(length: int, d_model: int, *, base: float = 10000.0) -> Array:
     return out
 
 
-ROBOT_TOKENS = ("I", "am", "a", "robot")
 
 
-def robot_example() -> tuple[Array, Array, Array]:
-    """The "I am a robot" example: 4 tokens, d = 4, base 100.
+def robot_example(*, tokens: list[str], d_model: int, base: float) -> tuple[Array, Array, Array]:
+    """The "I am a robot" example: one row per token.
 
     The token embeddings are illustrative (a seeded draw rounded to two decimals), not
-    from a trained model; the positional encoding is ``pe.encoding(4, 4, base=100)``.
-    Returns ``(embeddings, encoding, sum)``.
+    from a trained model; the positional encoding is ``pe.encoding(len(tokens), d_model,
+    base=base)``. Returns ``(embeddings, encoding, sum)``.
     """
+    shape = (len(tokens), d_model)
     rng = np.random.default_rng(20170612)  # the paper's arXiv submission date
-    emb = np.round(rng.uniform(-1.0, 1.0, size=(4, 4)), 2)
-    enc = pe.encoding(4, 4, base=100.0)
+    emb = np.round(rng.uniform(-1.0, 1.0, size=shape), 2)
+    enc = pe.encoding(shape[0], d_model, base=base)
     return emb, enc, emb + enc

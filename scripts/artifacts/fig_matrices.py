@@ -13,7 +13,7 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 
 import pe
-from artifacts.data import ROBOT_TOKENS, cosine_similarity_matrix, robot_example
+from artifacts.data import cosine_similarity_matrix, robot_example
 from artifacts.style import Theme
 
 
@@ -164,10 +164,10 @@ def _matrix(fig: Figure, theme: Theme, values, title: str, x: float, y: float,
     ax.set_title(title, pad=20)
 
 
-def robot_sum(theme: Theme) -> Figure:
+def robot_sum(theme: Theme, *, tokens: list[str], d_model: int, base: float) -> Figure:
     """Token embedding + positional encoding = the first layer's input ("I am a robot")."""
-    emb, enc, total = robot_example()
-    labels = [f"{tok} ({p})" for p, tok in enumerate(ROBOT_TOKENS)]
+    emb, enc, total = robot_example(tokens=tokens, d_model=d_model, base=base)
+    labels = [f"{tok} ({p})" for p, tok in enumerate(tokens)]
     # Laid out in inches: two matrices side by side, the sum below the encoding, so the
     # figure keeps the standard width (and stays legible on a phone).
     fig = Figure(figsize=(5.6, 3.75))

@@ -41,7 +41,9 @@ EXAMPLES_DIR = ROOT / "docs" / "examples"
 
 #: The paper's base, declared once for every artifact drawn with it.
 PAPER_BASE = 10000.0
-#: The small base of the "I am a robot" example (see ``data.robot_example``).
+#: The "I am a robot" example's tokens, width and small base (see ``data.robot_example``).
+ROBOT_TOKENS = ["I", "am", "a", "robot"]
+ROBOT_D_MODEL = 4
 ROBOT_BASE = 100.0
 #: A result, not a choice: the smallest width (of those drawn in "distinctness") whose two
 #: closest positions are always neighbours, for every sequence length drawn. Too costly to
@@ -260,15 +262,13 @@ FIGURES = [
         d_models=[50, 512], base=PAPER_BASE),
     _figure(
         "robot-sum", "matrices:robot_sum",
-        alt="Three $tokens by $d_model grids of numbers for the tokens I, am, a, robot: the "
+        alt="Three $n_tokens by $d_model grids of numbers for the tokens I, am, a, robot: the "
             "token embedding plus the positional encoding equals the input to the model.",
         caption=r"“I am a robot” with \(d = ${d_model}\) and base $base: each token's "
                 r"embedding (here illustrative values, not a trained model's) plus the "
                 r"encoding of its position gives the vector the model reads.",
-        # robot_sum takes no parameters (data.robot_example fixes them), so its text values
-        # are passed as derived values; the base is the one the robot table is drawn with.
-        derived=lambda p: {"tokens": 4, "d_model": 4, "base": number(ROBOT_BASE)},
-    ),
+        derived=lambda p: {"n_tokens": len(p["tokens"])},
+        tokens=ROBOT_TOKENS, d_model=ROBOT_D_MODEL, base=ROBOT_BASE),
     _figure(
         "rotation-circles", "geometry:rotation_circles",
         alt="${Circles} unit circles, one per sin/cos pair of a ${d_model}-dimensional "
@@ -336,7 +336,8 @@ FIGURES = [
 
 TABLES = [
     _table("positions-d4", "positions", length=5, d_model=4, base=PAPER_BASE),
-    _table("positions-d4-base100", "robot_positions", base=ROBOT_BASE),
+    _table("positions-d4-base100", "robot_positions", tokens=ROBOT_TOKENS, d_model=ROBOT_D_MODEL,
+           base=ROBOT_BASE),
     _table("rows-d6", "positions", length=6, d_model=6, base=PAPER_BASE, decimals=4),
     _table("vectors-d50", "vectors", d_model=50, positions=[0, 5], first=4, last=2),
     _table("wavelengths-d50", "wavelengths", d_model=50),

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 import numpy as np
 
 import pe
-from artifacts.data import ROBOT_TOKENS, cosine_similarity
+from artifacts.data import cosine_similarity
 
 
 def num(value: float, decimals: int = 6) -> str:
@@ -53,10 +53,10 @@ def positions(*, length: int, d_model: int, base: float = 10000.0, decimals: int
     return markdown_table(header, rows, align)
 
 
-def robot_positions(*, base: float = 100.0, decimals: int = 6) -> str:
-    """Positions of "I am a robot" (d = 4): the encoding added to each token."""
-    return positions(length=len(ROBOT_TOKENS), d_model=4, base=base, decimals=decimals,
-                     tokens=list(ROBOT_TOKENS))
+def robot_positions(*, tokens: list[str], d_model: int, base: float, decimals: int = 6) -> str:
+    """Positions of "I am a robot": the encoding added to each token."""
+    return positions(length=len(tokens), d_model=d_model, base=base, decimals=decimals,
+                     tokens=tokens)
 
 
 def vectors(*, d_model: int, positions: list[int], first: int, last: int,
