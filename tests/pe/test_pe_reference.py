@@ -22,6 +22,13 @@ from pe import Layout
 
 BASES = (10000.0, 100.0, 2.0, 1.5, 500000.0)
 LAYOUTS = ("interleaved", "split")
+# Any block of positions up to 10**6 away from 0, odd and even widths, any base.
+ANY_BLOCK = {
+    "start": st.integers(-(10**6), 10**6),
+    "d": st.integers(1, 40),
+    "base": st.sampled_from(BASES) | st.floats(1.01, 1e6),
+    "layout": st.sampled_from(LAYOUTS),
+}
 
 
 def _worst_ratio(start: int, length: int, d: int, base: float, layout: Layout) -> float:
@@ -36,12 +43,7 @@ def _worst_ratio(start: int, length: int, d: int, base: float, layout: Layout) -
     return worst
 
 
-@given(
-    start=st.integers(-(10**6), 10**6),
-    d=st.integers(1, 40),
-    base=st.sampled_from(BASES) | st.floats(1.01, 1e6),
-    layout=st.sampled_from(LAYOUTS),
-)
+@given(**ANY_BLOCK)
 def test_random_positions_within_float64_bound(
     start: int, d: int, base: float, layout: Layout
 ) -> None:
@@ -76,12 +78,7 @@ def test_bound_is_not_vacuous() -> None:
 
 
 @pytest.mark.parametrize("dtype", [np.float32, np.float16])
-@given(
-    start=st.integers(-(10**6), 10**6),
-    d=st.integers(1, 40),
-    base=st.sampled_from(BASES) | st.floats(1.01, 1e6),
-    layout=st.sampled_from(LAYOUTS),
-)
+@given(**ANY_BLOCK)
 def test_low_precision_is_float64_rounded_once(
     dtype: type[np.floating], start: int, d: int, base: float, layout: Layout
 ) -> None:
