@@ -171,3 +171,20 @@ def test_scaling_up_is_not_scaling_down() -> None:
     assert line_with(out, "same direction").endswith("True")
     up, down = numbers(line_with(out, "up:"))[-1], numbers(line_with(out, "down:"))[-1]
     assert up > 2 * down  # the shorter input gives much flatter attention
+
+
+def test_base_is_not_a_length() -> None:
+    out = output("errata_base_not_length")
+    distances = {line.rsplit(" ", 1)[1] for line in out.splitlines() if "distance" in line}
+    assert len(distances) == 1  # neighbours equally far apart before and after 10,000
+    wavelength = float(re.search(r"wavelength ([\d,]+)", out).group(1).replace(",", ""))
+    assert wavelength > 10_000
+    far = [float(line.rsplit(" is ", 1)[1].split()[0]) for line in out.splitlines()
+           if "closest of positions" in line]
+    assert far and min(far) > 1
+
+
+def test_low_columns_are_the_fast_ones() -> None:
+    out = output("errata_fast_columns")
+    changes = [int(m) for m in re.findall(r"(\d+) sign changes", out)]
+    assert changes == sorted(changes, reverse=True) and changes[0] > changes[-1]
