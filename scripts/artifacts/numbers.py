@@ -124,4 +124,18 @@ def compute(*, base: float = 10000.0, offset_d: int = 64, precision_d: int = 512
              f"smallest distance between two different positions' encodings, d = {d}")
         _put(out, f"min_distance_offset_d{d}", fixed(float(where[-1]), 0),
              f"the offset between the two closest positions, d = {d}")
+    answers(out, base=base)
     return out
+
+
+def answers(out: dict[str, str], *, base: float = 10000.0, d: int = 512) -> None:
+    """Numbers quoted on the questions page and in the answers it links to."""
+    slowest = pe.frequencies(d, base=base)[-1]
+    _put(out, f"half_turn_slowest_d{d}", fixed(math.pi / slowest, 0),
+         f"positions before the slowest pair of d = {d} has turned half a circle")
+    _put(out, f"norm_d{d}", fixed(math.sqrt(d / 2), 0),
+         f"length of every encoding vector for d = {d}, sqrt(d/2)")
+    # An N(0, 1) embedding row has expected squared length d; scaled by sqrt(d) its length
+    # is about d, against sqrt(d/2) for the encoding: a ratio of sqrt(2d).
+    _put(out, f"unit_embedding_ratio_d{d}", fixed(math.sqrt(2 * d), 0),
+         f"d = {d}: length of a sqrt(d)-scaled N(0, 1) embedding row over the encoding's")
