@@ -90,7 +90,9 @@ def encoding(
         base: The constant of the frequency progression, a finite number ``> 1``.
         start: The position of the first row.
         layout: ``"interleaved"`` (sin, cos, sin, cos, ... as in the paper) or
-            ``"split"`` (all sines, then all cosines, as in tensor2tensor).
+            ``"split"`` (all sines, then all cosines: the paper's numbers in the column
+            order of Hugging Face's Marian; tensor2tensor and fairseq use this order
+            too, but with other frequencies, see ``pe.variants``).
         dtype: ``float64``, ``float32`` or ``float16``. Angles are always computed in
             float64 and the result is rounded once to ``dtype``.
 

@@ -14,7 +14,7 @@ step by step with NumPy, so they differ from the originals only where two float3
 ``exp``/``sin``/``cos`` implementations round differently. That is not always the last
 bit of the result: a frequency that is off by a few ulp is then multiplied by the
 position, so at row \(r\) the angle can be off by about \(r \cdot 2\,\text{ulp}(\omega)\)
-(for 1024 rows and width 512, about 1.2e-4; see :func:`fairseq`). Neither PyTorch nor
+(for 1024 rows and width 512, about 1.2e-4; see ``fairseq`` below). Neither PyTorch nor
 TensorFlow is needed.
 
 >>> import pe.variants
@@ -87,7 +87,9 @@ def tensor2tensor(
     Every step runs in float32, in the original's order: the logarithm (taken in
     float64) is rounded to float32 and divided in float32, then ``i * -Delta``,
     ``exp``, the product with ``min_timescale``, the product with the position, and
-    ``sin``/``cos``, each rounded to float32.
+    ``sin``/``cos``, each rounded to float32. The original is
+    ``tensor2tensor/layers/common_attention.py``, lines 408-456, at commit
+    bafdc1b67730430d38d6ab802cbd51f9d053ba2e of tensorflow/tensor2tensor.
 
     Args:
         length: Number of positions (rows), ``>= 0``.
