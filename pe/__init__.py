@@ -1,5 +1,7 @@
 r"""Sinusoidal positional encoding, as in "Attention Is All You Need" (Vaswani et al., 2017).
 
+The paper: <https://arxiv.org/abs/1706.03762>, Section 3.5.
+
 For a position \(pos\) and pair index \(i = 0, \dots, \lceil d/2 \rceil - 1\),
 
 \[

@@ -1,4 +1,4 @@
-r"""Two widely copied library variants of the sinusoidal encoding, reproduced exactly.
+r"""Two widely copied library variants of the sinusoidal encoding, reproduced step by step.
 
 Both differ from the paper in the same two ways:
 
@@ -87,9 +87,9 @@ def tensor2tensor(
     Every step runs in float32, in the original's order: the logarithm (taken in
     float64) is rounded to float32 and divided in float32, then ``i * -Delta``,
     ``exp``, the product with ``min_timescale``, the product with the position, and
-    ``sin``/``cos``, each rounded to float32. The original is
-    ``tensor2tensor/layers/common_attention.py``, lines 408-456, at commit
-    bafdc1b67730430d38d6ab802cbd51f9d053ba2e of tensorflow/tensor2tensor.
+    ``sin``/``cos``, each rounded to float32. The original, at the commit it was checked
+    against:
+    <https://github.com/tensorflow/tensor2tensor/blob/bafdc1b67730430d38d6ab802cbd51f9d053ba2e/tensor2tensor/layers/common_attention.py#L408-L456>.
 
     Args:
         length: Number of positions (rows), ``>= 0``.
@@ -159,9 +159,8 @@ def fairseq(
 
     As in the original, \(\Delta\) is computed in float64 and rounded to float32
     when it multiplies the float32 ``arange``; ``exp``, the product with the row index
-    and ``sin``/``cos`` are float32. The original is
-    ``fairseq/modules/sinusoidal_positional_embedding.py``, lines 48-70, at commit
-    3d262bb25690e4eb2e7d3c1309b1e9c406ca4b99 of facebookresearch/fairseq.
+    and ``sin``/``cos`` are float32. The original, at the commit it was checked against:
+    <https://github.com/facebookresearch/fairseq/blob/3d262bb25690e4eb2e7d3c1309b1e9c406ca4b99/fairseq/modules/sinusoidal_positional_embedding.py#L48-L70>.
 
     Small widths behave as in the original. Width 1 has no frequency at all
     (\(h = 0\)): the table is one column of zeros. Widths 2 and 3 have one frequency,
