@@ -84,8 +84,22 @@ def compute(*, base: float = 10000.0, offset_d: int = 64, precision_d: int = 512
              f"cosine similarity of positions {p} and {q} (d = offset_demo_d)")
         _put(out, f"dist_{p}_{q}", fixed(float(np.linalg.norm(enc[p] - enc[q])), 6),
              f"Euclidean distance between positions {p} and {q} (d = offset_demo_d)")
-    _put(out, "norm_d64", fixed(math.sqrt(offset_d / 2), 4),
-         "norm of every encoding vector for d = 64, √(d/2)")
+    norms = np.linalg.norm(pe.encoding(1000, offset_d, base=base), axis=1)
+    _put(out, "norm_d64", fixed(float(norms[0]), 4),
+         "norm of every encoding vector for d = 64 (√(d/2)), from pe's rows")
+
+    # pe.variants.fairseq against PyTorch's fairseq: float32 exp differs by about 2 ulp,
+    # and the angle multiplies the frequency by the row index.
+    rows, width = 1024, 512
+    half = width // 2
+    omega = np.exp(np.arange(half, dtype=np.float32)
+                   * np.float32(-math.log(base) / (half - 1)))
+    bound = (rows - 1) * 2 * float(np.spacing(omega[1:]).max())
+    _put(out, "fairseq_check_rows", fixed(rows, 0), "rows of the fairseq agreement bound")
+    _put(out, "fairseq_check_d", str(width), "width of the fairseq agreement bound")
+    _put(out, "fairseq_exp_bound", sci(bound, 2),
+         "(rows − 1) × 2 ulp of the largest frequency below 1: how far pe.variants.fairseq's "
+         "angles can sit from PyTorch's when their float32 exp differ by 2 ulp")
 
     # Similarity against offset is not monotonic.
     sim = similarity_by_offset(100, 16, base=base)[100:]  # k = 0 .. 100

@@ -20,7 +20,11 @@ from docscan import EXAMPLES, ROOT
 def output(stem: str) -> str:
     result = subprocess.run(
         [sys.executable, str(EXAMPLES / f"{stem}.py")],
-        cwd=ROOT, capture_output=True, text=True, timeout=300, check=True,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
     )
     return result.stdout
 
@@ -86,14 +90,20 @@ def test_larger_base_more_still_pairs_and_the_rule_holds() -> None:
 
 def test_scaling_depends_on_the_initialisation() -> None:
     out = output("embeddings_scaling_inits")
-    table = {line.split("|")[0].strip(): numbers(line.split("|")[-1])[0]
-             for line in out.splitlines() if line.count("|") == 3 and "initialisation" not in line}
+    table = {
+        line.split("|")[0].strip(): numbers(line.split("|")[-1])[0]
+        for line in out.splitlines()
+        if line.count("|") == 3 and "initialisation" not in line
+    }
     ratio = {name.split()[0]: value for name, value in table.items()}
     assert 0.5 < ratio["tensor2tensor"] < 2  # "comparable lengths"
     assert 0.5 < ratio["tutorial"] < 2  # "close to the tensor2tensor balance"
     assert ratio["nn.Embedding"] > 10  # the position starts as a small perturbation
-    logits = {line.split()[0]: float(line.rsplit(":", 1)[1])
-              for line in out.splitlines() if line.startswith("  ") and "|" not in line}
+    logits = {
+        line.split()[0]: float(line.rsplit(":", 1)[1])
+        for line in out.splitlines()
+        if line.startswith("  ") and "|" not in line
+    }
     assert 0.8 < logits["tensor2tensor"] < 1.25 and logits["nn.Embedding"] > 10
     scaled = float(line_with(out, "d_k =").rsplit("=", 1)[1])
     assert 0.9 < scaled < 1.1
@@ -179,8 +189,11 @@ def test_base_is_not_a_length() -> None:
     assert len(distances) == 1  # neighbours equally far apart before and after 10,000
     wavelength = float(re.search(r"wavelength ([\d,]+)", out).group(1).replace(",", ""))
     assert wavelength > 10_000
-    far = [float(line.rsplit(" is ", 1)[1].split()[0]) for line in out.splitlines()
-           if "closest of positions" in line]
+    far = [
+        float(line.rsplit(" is ", 1)[1].split()[0])
+        for line in out.splitlines()
+        if "closest of positions" in line
+    ]
     assert far and min(far) > 1
 
 
