@@ -1,5 +1,7 @@
 r"""Sinusoidal positional encoding, as in "Attention Is All You Need" (Vaswani et al., 2017).
 
+The paper: <https://arxiv.org/abs/1706.03762>, Section 3.5.
+
 For a position \(pos\) and pair index \(i = 0, \dots, \lceil d/2 \rceil - 1\),
 
 \[
@@ -43,7 +45,7 @@ def frequencies(d_model: int, *, base: float = 10000.0) -> npt.NDArray[np.float6
     Returns:
         Array of shape ``(ceil(d_model / 2),)``, starting at exactly 1 and decreasing.
 
-    >>> pe.frequencies(4).tolist()
+    >>> pe.frequencies(4).round(15).tolist()  # libm pow may differ in the last bit
     [1.0, 0.01]
     """
     d = _validate.d_model(d_model)
@@ -92,7 +94,9 @@ def encoding(
         base: The constant of the frequency progression, a finite number ``> 1``.
         start: The position of the first row.
         layout: ``"interleaved"`` (sin, cos, sin, cos, ... as in the paper) or
-            ``"split"`` (all sines, then all cosines, as in tensor2tensor).
+            ``"split"`` (all sines, then all cosines: the paper's numbers in the column
+            order of Hugging Face's Marian; tensor2tensor and fairseq use this order
+            too, but with other frequencies, see ``pe.variants``).
         dtype: ``float64``, ``float32`` or ``float16``. Angles are always computed in
             float64 and the result is rounded once to ``dtype``.
 
