@@ -108,9 +108,12 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
 
 
 def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-    # Display formulas stay out of the search index: their TeX is no search term, and the
-    # index, which every page loads, is a sixth of a page's weight.
+    # Display formulas and printed outputs stay out of the search index: TeX and columns of
+    # numbers are no search terms, and the index, which every page loads, is a quarter of
+    # a page's weight.
     html = html.replace('<div class="arithmatex">', '<div class="arithmatex" data-search-exclude>')
+    html = html.replace('<div class="language-text highlight"><pre>',
+                        '<div class="language-text highlight"><pre data-search-exclude>')
     return slim_notebook(html) if is_notebook(html) else html
 
 
