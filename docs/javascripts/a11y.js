@@ -13,20 +13,30 @@
     });
   };
 
+  // All sizes are read first, then attributes written only where they change: a write
+  // between two reads would make the browser lay the page out again for every element.
   const focusableScrollers = () => {
-    for (const wrap of document.querySelectorAll(".md-typeset__scrollwrap")) {
-      if (wrap.scrollWidth > wrap.clientWidth) wrap.setAttribute("tabindex", "0");
-      else wrap.removeAttribute("tabindex");
-    }
-    for (const formula of document.querySelectorAll(".md-typeset div.arithmatex")) {
-      if (formula.scrollWidth > formula.clientWidth) {
+    const tables = [...document.querySelectorAll(".md-typeset__scrollwrap")];
+    const formulas = [...document.querySelectorAll(".md-typeset div.arithmatex")];
+    const wide = (el) => el.scrollWidth > el.clientWidth;
+    const tableWide = tables.map(wide);
+    const formulaWide = formulas.map(wide);
+    tables.forEach((wrap, i) => {
+      if (tableWide[i] !== wrap.hasAttribute("tabindex")) {
+        if (tableWide[i]) wrap.setAttribute("tabindex", "0");
+        else wrap.removeAttribute("tabindex");
+      }
+    });
+    formulas.forEach((formula, i) => {
+      if (formulaWide[i] === formula.hasAttribute("tabindex")) return;
+      if (formulaWide[i]) {
         formula.setAttribute("tabindex", "0");
         formula.setAttribute("role", "group");
         formula.setAttribute("aria-label", "Wide formula, scrolls sideways");
       } else {
         for (const name of ["tabindex", "role", "aria-label"]) formula.removeAttribute(name);
       }
-    }
+    });
   };
 
   const fix = () => {
