@@ -289,6 +289,7 @@ class LoadedPage:
     page_errors: list[str] = field(default_factory=list)
     failed_requests: list[str] = field(default_factory=list)
     foreign_requests: list[str] = field(default_factory=list)
+    requested: list[str] = field(default_factory=list)  # every URL asked for, in order
 
     @property
     def status(self) -> int | None:
@@ -334,6 +335,7 @@ def open_site_page(
         return o is not None and o != origin
 
     def on_request(request: Any) -> None:
+        result.requested.append(request.url)
         if foreign(request.url):
             result.foreign_requests.append(f"{request.method} {request.url}")
 
