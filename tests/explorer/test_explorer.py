@@ -587,8 +587,44 @@ def test_state_survives_instant_navigation_away_and_back(
 
 
 def test_other_pages_are_left_alone(open_page: OpenPage) -> None:
-    loaded = open_page("")
+    loaded = open_page("", wait_for_network_idle=True)
     assert loaded.page.evaluate("() => window.peExplorer === undefined")
+    assert [u for u in loaded.requested if "/javascripts/explorer/" in u] == []
+    no_problems(loaded)
+
+
+COUNT_DOCUMENTS_JS = (
+    "() => document$.subscribe(() => { window.__documents = (window.__documents || 0) + 1; })"
+)
+
+
+def test_explorer_starts_when_reached_by_instant_navigation(
+    open_page: OpenPage, site_url: str
+) -> None:
+    """Loaded by its own page only, the explorer still starts when a reader comes from another
+    page without a reload (first time: the module runs; again: it is already loaded), and
+    Material finishes each navigation (its document$ emits once the page's script loaded)."""
+    loaded = open_page("", wait_for_network_idle=True)
+    page = loaded.page
+    page.evaluate(COUNT_DOCUMENTS_JS)
+    assert explorer_modules(loaded) == [] and page.evaluate("() => window.__documents") == 1
+
+    for visit in (1, 2):
+        documents = page.evaluate("() => window.__documents")
+        assert navigate_instantly(page, site_url + "explorer/") == []
+        wait_started(page)
+        page.wait_for_function(f"() => window.__documents > {documents}")
+        assert "main.js" in explorer_modules(loaded), explorer_modules(loaded)
+        assert page.evaluate("() => peExplorer.updateCount") == 1
+        page.focus("#pe-x-pos-range")
+        page.keyboard.press("ArrowRight")
+        assert page.evaluate("() => peExplorer.updateCount") == 2
+        check_against_pe(page, random.Random(visit))
+        page.evaluate("() => { window.__oldExplorer = window.peExplorer; }")
+
+        assert navigate_instantly(page, site_url) == []
+        assert page.evaluate("() => window.peExplorer === undefined")
+        assert page.evaluate("() => window.__oldExplorer._owner.alive === false")
     no_problems(loaded)
 
 

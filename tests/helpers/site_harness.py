@@ -379,6 +379,16 @@ def open_site_page(
 
 # --------------------------------------------------------------------------- checks
 
+
+def scoped_request_problems(loaded: LoadedPage, prefix: str, *, expected: bool) -> list[str]:
+    """Requests of files under the URL ``prefix`` (e.g. one page's scripts): each one is a
+    problem on a page that should not load them; none at all is one on a page that should."""
+    got = [url for url in loaded.requested if url.startswith(prefix)]
+    if expected:
+        return [] if got else [f"{loaded.url} requested nothing under {prefix}"]
+    return [f"{loaded.url} requested {url}" for url in got]
+
+
 _MATH_PENDING_JS = """() => [...document.querySelectorAll('.arithmatex')]
     .every(el => el.querySelector('.katex, .katex-error'))"""
 

@@ -1,4 +1,5 @@
-// Entry point of the interactive explorer (docs/explorer.md), loaded as a module.
+// Entry point of the interactive explorer, loaded by a module script in docs/explorer.md
+// and by no other page.
 //
 // Modules:
 //   main.js        this file: starts and stops the explorer as pages come and go
