@@ -726,6 +726,37 @@ def test_canvases_are_named_images_with_numbers_beside_them(open_page: OpenPage)
     no_problems(loaded)
 
 
+RESERVED_JS = """() => {
+  const ids = ['the-vector-at-one-position', 'the-whole-matrix'];
+  const tops = () => ids.map((id) => document.getElementById(id).getBoundingClientRect().top);
+  const built = tops();
+  // What the script builds at once: the panel, the position bar, the vector view.
+  const parts = '[data-pe-explorer], [data-pe-x-slot=position], [data-pe-x-slot=vector]';
+  for (const el of document.querySelectorAll(parts)) el.replaceChildren();
+  const reserved = tops();
+  const off = document.createElement('style');
+  off.textContent = '[data-pe-explorer], [data-pe-x-slot] { min-height: 0 !important; }';
+  document.head.append(off);
+  const bare = tops();
+  return {built, reserved, bare};
+}"""
+
+
+@pytest.mark.parametrize("viewport", [PHONE, {"width": 1280, "height": 720}], ids=["phone", "desktop"])
+def test_room_for_the_explorer_is_kept_before_it_is_built(
+    open_page: OpenPage, viewport: dict[str, int]
+) -> None:
+    """The page keeps room (explorer.css) for what the script builds when it starts, so the
+    text below does not move then (no layout shift). Emptied again, the parts take the room
+    they had before the script ran; without that room the headings below would jump."""
+    loaded = open_explorer(open_page, load_all=False, viewport=viewport)
+    tops = loaded.page.evaluate(RESERVED_JS)
+    for built, reserved, bare in zip(tops["built"], tops["reserved"], tops["bare"], strict=True):
+        assert abs(built - reserved) <= 8, tops
+        assert built - bare > 300, tops  # the check would catch a missing reservation
+    no_problems(loaded)
+
+
 def test_phone_layout_has_no_horizontal_overflow(open_page: OpenPage) -> None:
     loaded = open_explorer(open_page, query(len=1024, d=1023, layout="split"), viewport=PHONE)
     assert overflow_problems(loaded.page) == []

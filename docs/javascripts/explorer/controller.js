@@ -55,7 +55,6 @@ export class Explorer {
     this.st = this.address.state;
     this.readColors();
     this.buildPanel();
-    root.hidden = false;
     this.measure();
     this.setMessage(this.address.messages);
     for (const el of document.querySelectorAll("[data-pe-x-nojs]")) el.hidden = true;
@@ -130,8 +129,7 @@ export class Explorer {
       this.loading.set(name, load().then((module) => {
         if (!this.alive) return;
         this.mount(name, module.default);
-        if (this.visible.has(name)) this.drawDeferred(name);
-        else this.scheduleIdle();
+        this.drawDeferred(name); // at once, on screen or not: no frame shows it half built
       }, (err) => {
         this.loading.delete(name); // the next attempt imports again
         this.setMessage([`The ${name} view could not be loaded (${err.message}); reload the page to try again.`]);
