@@ -1,5 +1,7 @@
 r"""Sinusoidal positional encoding, as in "Attention Is All You Need" (Vaswani et al., 2017).
 
+The paper: <https://arxiv.org/abs/1706.03762>, Section 3.5.
+
 For a position \(pos\) and pair index \(i = 0, \dots, \lceil d/2 \rceil - 1\),
 
 \[
@@ -90,7 +92,9 @@ def encoding(
         base: The constant of the frequency progression, a finite number ``> 1``.
         start: The position of the first row.
         layout: ``"interleaved"`` (sin, cos, sin, cos, ... as in the paper) or
-            ``"split"`` (all sines, then all cosines, as in tensor2tensor).
+            ``"split"`` (all sines, then all cosines: the paper's numbers in the column
+            order of Hugging Face's Marian; tensor2tensor and fairseq use this order
+            too, but with other frequencies, see ``pe.variants``).
         dtype: ``float64``, ``float32`` or ``float16``. Angles are always computed in
             float64 and the result is rounded once to ``dtype``.
 

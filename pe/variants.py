@@ -1,4 +1,4 @@
-r"""Two widely copied library variants of the sinusoidal encoding, reproduced exactly.
+r"""Two widely copied library variants of the sinusoidal encoding, reproduced step by step.
 
 Both differ from the paper in the same two ways:
 
@@ -10,9 +10,12 @@ Both differ from the paper in the same two ways:
   last pair stops at \(10000^{-(d-2)/d}\), short of \(1/10000\).
 
 The originals compute in float32. These functions repeat their float32 arithmetic
-step by step with NumPy, so the results agree with the originals up to the last-bit
-differences between two float32 ``sin``/``cos``/``exp`` implementations. Neither
-PyTorch nor TensorFlow is needed.
+step by step with NumPy, so they differ from the originals only where two float32
+``exp``/``sin``/``cos`` implementations round differently. That is not always the last
+bit of the result: a frequency that is off by a few ulp is then multiplied by the
+position, so at row \(r\) the angle can be off by about \(r \cdot 2\,\text{ulp}(\omega)\)
+(for 1024 rows and width 512, about 1.2e-4; see ``fairseq`` below). Neither PyTorch nor
+TensorFlow is needed.
 
 >>> import pe.variants
 >>> pe.variants.tensor2tensor(2, 4).astype(float).round(4).tolist()
@@ -84,7 +87,9 @@ def tensor2tensor(
     Every step runs in float32, in the original's order: the logarithm (taken in
     float64) is rounded to float32 and divided in float32, then ``i * -Delta``,
     ``exp``, the product with ``min_timescale``, the product with the position, and
-    ``sin``/``cos``, each rounded to float32.
+    ``sin``/``cos``, each rounded to float32. The original, at the commit it was checked
+    against:
+    <https://github.com/tensorflow/tensor2tensor/blob/bafdc1b67730430d38d6ab802cbd51f9d053ba2e/tensor2tensor/layers/common_attention.py#L408-L456>.
 
     Args:
         length: Number of positions (rows), ``>= 0``.
@@ -154,12 +159,27 @@ def fairseq(
 
     As in the original, \(\Delta\) is computed in float64 and rounded to float32
     when it multiplies the float32 ``arange``; ``exp``, the product with the row index
-    and ``sin``/``cos`` are float32.
+    and ``sin``/``cos`` are float32. The original, at the commit it was checked against:
+    <https://github.com/facebookresearch/fairseq/blob/3d262bb25690e4eb2e7d3c1309b1e9c406ca4b99/fairseq/modules/sinusoidal_positional_embedding.py#L48-L70>.
+
+    Small widths behave as in the original. Width 1 has no frequency at all
+    (\(h = 0\)): the table is one column of zeros. Widths 2 and 3 have one frequency,
+    and the original divides by \(h - 1 = 0\) (Python's ``ZeroDivisionError``); this
+    function raises ``ValueError`` instead. The original also fails for
+    ``num_embeddings = 0``: reshaping its empty table with ``view(0, -1)`` leaves the
+    ``-1`` undetermined, so PyTorch raises.
+
+    **Agreement with PyTorch.** PyTorch's and NumPy's float32 ``exp`` differ by up to
+    about 2 ulp for some frequencies. The angle multiplies the frequency by the row
+    index, so row \(r\) can differ by about \(r \cdot 2\,\text{ulp}(\omega_i)\):
+    with \(\omega_1 \approx 0.96\) (ulp \(2^{-24}\)) and 1024 rows that is
+    \(1023 \cdot 2 \cdot 2^{-24} \approx 1.2 \times 10^{-4}\) in the angle, and so in
+    the sines and cosines. Use the PyTorch original where weights must match bit for
+    bit.
 
     Args:
-        num_embeddings: Number of rows, ``>= 0``.
-        embedding_dim: Width, ``>= 4``. The original divides by ``h - 1``, which is
-            zero for widths 2 and 3, and it cannot build width 1.
+        num_embeddings: Number of rows, ``>= 1``.
+        embedding_dim: Width, ``1`` or ``>= 4``.
         padding_idx: Row to zero out, ``0 <= padding_idx < num_embeddings``, or None.
 
     Returns:
@@ -167,17 +187,25 @@ def fairseq(
 
     Raises:
         TypeError: an argument is not an integer (or None for ``padding_idx``).
-        ValueError: an argument is out of range.
+        ValueError: an argument is out of range, including the widths 2 and 3 and
+            ``num_embeddings = 0``, which the original cannot build either.
 
     >>> pe.variants.fairseq(3, 4, padding_idx=0).astype(float).round(4).tolist()
     [[0.0, 0.0, 0.0, 0.0], [0.8415, 0.0001, 0.5403, 1.0], [0.9093, 0.0002, -0.4161, 1.0]]
+    >>> pe.variants.fairseq(2, 1).tolist()
+    [[0.0], [0.0]]
     """
-    n_rows = _count("num_embeddings", num_embeddings, 0)
-    width = _validate.integer("embedding_dim", embedding_dim)
-    if width < 4:
+    n_rows = _validate.integer("num_embeddings", num_embeddings)
+    if n_rows < 1:
         raise ValueError(
-            f"embedding_dim must be >= 4, got {width}: fairseq divides by "
-            f"embedding_dim // 2 - 1, which is zero for widths 2 and 3, and cannot build width 1"
+            f"num_embeddings must be >= 1, got {n_rows}: fairseq reshapes its table with "
+            f"view(num_embeddings, -1), which PyTorch cannot do for an empty table"
+        )
+    width = _validate.integer("embedding_dim", embedding_dim)
+    if width < 1 or width in (2, 3):
+        raise ValueError(
+            f"embedding_dim must be 1 or >= 4, got {width}: fairseq divides by "
+            f"embedding_dim // 2 - 1, which is zero for widths 2 and 3"
         )
     pad: int | None = None
     if padding_idx is not None:
@@ -188,7 +216,8 @@ def fairseq(
             )
 
     half = width // 2
-    step = math.log(10000) / (half - 1)  # float64, as in Python
+    # float64, as in Python; width 1 (half = 0) divides by -1 and uses no frequency at all.
+    step = math.log(10000) / (half - 1)
     inv = np.exp(np.arange(half, dtype=F32) * F32(-step))
     angles = np.arange(n_rows, dtype=F32)[:, None] * inv[None, :]
     out = np.zeros((n_rows, width), dtype=F32)

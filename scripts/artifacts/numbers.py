@@ -84,8 +84,22 @@ def compute(*, base: float = 10000.0, offset_d: int = 64, precision_d: int = 512
              f"cosine similarity of positions {p} and {q} (d = offset_demo_d)")
         _put(out, f"dist_{p}_{q}", fixed(float(np.linalg.norm(enc[p] - enc[q])), 6),
              f"Euclidean distance between positions {p} and {q} (d = offset_demo_d)")
-    _put(out, "norm_d64", fixed(math.sqrt(offset_d / 2), 4),
-         "norm of every encoding vector for d = 64, √(d/2)")
+    norms = np.linalg.norm(pe.encoding(1000, offset_d, base=base), axis=1)
+    _put(out, "norm_d64", fixed(float(norms[0]), 4),
+         "norm of every encoding vector for d = 64 (√(d/2)), from pe's rows")
+
+    # pe.variants.fairseq against PyTorch's fairseq: float32 exp differs by about 2 ulp,
+    # and the angle multiplies the frequency by the row index.
+    rows, width = 1024, 512
+    half = width // 2
+    omega = np.exp(np.arange(half, dtype=np.float32)
+                   * np.float32(-math.log(base) / (half - 1)))
+    bound = (rows - 1) * 2 * float(np.spacing(omega[1:]).max())
+    _put(out, "fairseq_check_rows", fixed(rows, 0), "rows of the fairseq agreement bound")
+    _put(out, "fairseq_check_d", str(width), "width of the fairseq agreement bound")
+    _put(out, "fairseq_exp_bound", sci(bound, 2),
+         "(rows − 1) × 2 ulp of the largest frequency below 1: how far pe.variants.fairseq's "
+         "angles can sit from PyTorch's when their float32 exp differ by 2 ulp")
 
     # Similarity against offset is not monotonic.
     sim = similarity_by_offset(100, 16, base=base)[100:]  # k = 0 .. 100
@@ -124,4 +138,18 @@ def compute(*, base: float = 10000.0, offset_d: int = 64, precision_d: int = 512
              f"smallest distance between two different positions' encodings, d = {d}")
         _put(out, f"min_distance_offset_d{d}", fixed(float(where[-1]), 0),
              f"the offset between the two closest positions, d = {d}")
+    answers(out, base=base)
     return out
+
+
+def answers(out: dict[str, str], *, base: float = 10000.0, d: int = 512) -> None:
+    """Numbers quoted on the questions page and in the answers it links to."""
+    slowest = pe.frequencies(d, base=base)[-1]
+    _put(out, f"half_turn_slowest_d{d}", fixed(math.pi / slowest, 0),
+         f"positions before the slowest pair of d = {d} has turned half a circle")
+    _put(out, f"norm_d{d}", fixed(math.sqrt(d / 2), 0),
+         f"length of every encoding vector for d = {d}, sqrt(d/2)")
+    # An N(0, 1) embedding row has expected squared length d; scaled by sqrt(d) its length
+    # is about d, against sqrt(d/2) for the encoding: a ratio of sqrt(2d).
+    _put(out, f"unit_embedding_ratio_d{d}", fixed(math.sqrt(2 * d), 0),
+         f"d = {d}: length of a sqrt(d)-scaled N(0, 1) embedding row over the encoding's")

@@ -149,6 +149,19 @@ def _cycles(positions: int, d_model: int, pair: int, base: float) -> float:
     return float((positions - 1) / (2 * math.pi * base ** (2 * pair / d_model)))
 
 
+#: How far a column of the heatmap must swing (largest minus smallest value over the drawn
+#: positions) to count as changing, for its caption: a big and a small change.
+SWING_BIG, SWING_SMALL = 1.0, 0.1
+
+
+def _swinging_columns(length: int, d_model: int, base: float, swing: float) -> int:
+    """How many columns of ``pe.encoding(length, d_model)`` vary by more than ``swing``."""
+    import pe  # NumPy only; kept local so importing the registry stays cheap
+
+    enc = pe.encoding(length, d_model, base=base)
+    return int(((enc.max(axis=0) - enc.min(axis=0)) > swing).sum())
+
+
 def _settled_column(position: int, d_model: int, base: float, angle: float) -> int:
     """The first (sine) column whose angle at ``position`` is below ``angle`` radians."""
     pair = next(i for i in range(d_model // 2) if position * base ** (-2 * i / d_model) < angle)
@@ -206,8 +219,16 @@ FIGURES = [
             "of the colour scale; towards the right the pattern stretches out and the "
             "columns settle to 0 (sines) and 1 (cosines).",
         caption=r"The encoding matrix for $length positions and \(d = ${d_model}\) (base "
-                r"$base). The colour scale is centred on 0. Only the first few dozen columns "
-                r"change within $length positions; the rest hold almost constant values.",
+                r"$base). The colour scale is centred on 0. Over these positions $swing_big "
+                r"of the $d_model columns swing by more than $big (largest minus smallest "
+                r"value) and $swing_small by more than $small; the other $still hold almost "
+                r"constant values.",
+        derived=lambda p: {
+            "big": SWING_BIG, "small": SWING_SMALL,
+            "swing_big": _swinging_columns(p["length"], p["d_model"], p["base"], SWING_BIG),
+            "swing_small": _swinging_columns(p["length"], p["d_model"], p["base"], SWING_SMALL),
+            "still": p["d_model"] - _swinging_columns(p["length"], p["d_model"], p["base"],
+                                                      SWING_SMALL)},
         length=100, d_model=512, base=PAPER_BASE),
     _figure(
         "vector-pos7", "matrices:vector",
@@ -301,9 +322,11 @@ FIGURES = [
         alt="Two heatmaps side by side of the same $length by $d_model encoding: on the left "
             "the sine and cosine columns alternate, on the right all sine columns come first "
             "and all cosine columns after them.",
-        caption=r"Interleaved (as in the paper) and split (as in tensor2tensor) layouts hold "
-                r"the same numbers in a different column order; either works as long as "
-                r"training and inference agree.",
+        caption=r"The paper's interleaved layout and `pe`'s split layout hold the same "
+                r"numbers in a different column order; either works as long as training and "
+                r"inference agree. Not every split table is such a reordering: "
+                r"tensor2tensor's and fairseq's also space their frequencies differently and "
+                r"pad an odd width with a zero column.",
         length=50, d_model=64),
     _figure(
         "distinctness", "geometry:distinctness",

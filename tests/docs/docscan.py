@@ -98,6 +98,12 @@ _LINK_TARGET = re.compile(r"\]\([^)]*\)")
 _REF_DEFINITION = re.compile(r"^\s*\[[^\]]+\]:\s*\S.*$", re.MULTILINE)
 _ATTR_LIST = re.compile(r"\{:?[ \t]*(?:[#.][\w-]+|[\w-]+=)[^}\n]*\}")
 _HTML_TAG = re.compile(r"</?[A-Za-z][^>\n]*>")
+#: "Section 3.5", "Sections 3.4 and 3.5", "Table 3": where a cited source says something,
+#: not a result. Blanked like link targets.
+_CITATION = re.compile(r"\b(?:Sections?|Table)\s+\d+(?:\.\d+)*(?:(?:,|\s+and)\s+\d+(?:\.\d+)*)*")
+#: A page's closing "## References" section lists sources (authors, venues, years,
+#: addresses): bibliography, not results, so the scanner stops there.
+_REFERENCES = re.compile(r"^##\s+References\b", re.MULTILINE)
 _NUMBER = re.compile(
     r"(?<![\w.])(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[eE][+-]?\d+)?"  # 12, 10,000, 1.5, 1e4
     r"|(?<![\w.])\.\d+"  # .5
@@ -127,10 +133,13 @@ def prose_lines(page: Path, text: str | None = None) -> list[str]:
     """The page's lines as a reader sees the prose: no code, includes, placeholders or markup."""
     _, lines = split_fences(page, text)
     joined = "\n".join("" if _INCLUDE.match(line) else line for line in lines)
+    refs = _REFERENCES.search(joined)
+    if refs:
+        joined = joined[: refs.start()] + "\n" * joined[refs.start() :].count("\n")
     # Blank out, keeping line breaks so line numbers stay right.
     for pattern in (_COMMENT, _REF_DEFINITION):
         joined = pattern.sub(lambda m: "\n" * m.group(0).count("\n"), joined)
-    for pattern in (_PLACEHOLDER, _LINK_TARGET, _ATTR_LIST, _HTML_TAG):
+    for pattern in (_PLACEHOLDER, _LINK_TARGET, _ATTR_LIST, _HTML_TAG, _CITATION):
         joined = pattern.sub(lambda m: "]" if m.group(0).startswith("](") else " ", joined)
     return joined.split("\n")
 

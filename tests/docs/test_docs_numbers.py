@@ -73,6 +73,17 @@ def test_scanner_leaves_generated_content_alone(tmp_path) -> None:
     assert _scan(tmp_path, text) == []
 
 
+def test_citations_and_references_are_not_results(tmp_path) -> None:
+    cited = (
+        "As the paper says ([Section 3.5](https://arxiv.org/abs/1706.03762)), and Sections "
+        "3.4 and 3.5, Table 3.\n\n## References\n\n1. Vaswani et al., NeurIPS 2017, 1706.03762.\n"
+    )
+    assert _scan(tmp_path, cited) == []
+    # Only the section number is exempt, and only before the references.
+    assert _scan(tmp_path, "Section 3.5 gives 60,830.6 positions.")
+    assert _scan(tmp_path, "## Referenced numbers\n\nIt is 6.28.\n")
+
+
 def test_literal_parsing() -> None:
     assert Literal("p", 1, "10,000", "").value == 10000
     assert Literal("p", 1, "10,000", "").is_integer

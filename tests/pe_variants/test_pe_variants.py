@@ -119,7 +119,7 @@ def test_angles_are_float32_not_float64() -> None:
 
 @pytest.mark.parametrize(
     ("rows", "dim", "padding_idx"),
-    [(50, 4, None), (1024, 512, 1), (300, 7, None), (20, 5, 0), (3, 6, 2), (0, 8, None)],
+    [(50, 4, None), (1024, 512, 1), (300, 7, None), (20, 5, 0), (3, 6, 2), (1, 8, None)],
 )
 def test_fairseq_matches_formula(rows: int, dim: int, padding_idx: int | None) -> None:
     got = variants.fairseq(rows, dim, padding_idx=padding_idx)
@@ -142,8 +142,32 @@ def test_fairseq_odd_dim_zero_column() -> None:
     assert np.all(variants.fairseq(30, 11)[:, 10] == 0.0)
 
 
+def test_fairseq_width_one_is_a_column_of_zeros() -> None:
+    # fairseq: half_dim = 0, so no frequency; the odd-width padding adds the only column.
+    table = variants.fairseq(7, 1)
+    assert table.shape == (7, 1) and table.dtype == np.float32
+    assert not table.any()
+    assert variants.fairseq(7, 1, padding_idx=2).shape == (7, 1)
+
+
+def test_fairseq_frequency_error_bound_against_another_exp() -> None:
+    # The docstring's bound: a frequency 2 ulp off moves row r's angle by r * 2 ulp.
+    # Recompute the table with every frequency nudged by 2 ulp and check the bound holds
+    # and is reached within a factor of two (so it is not vacuous).
+    rows, dim = 1024, 512
+    half = dim // 2
+    omega = np.exp(np.arange(half, dtype=np.float32) * np.float32(-math.log(10000) / (half - 1)))
+    nudged = omega + 2 * np.spacing(omega)
+    angles = np.arange(rows, dtype=np.float32)[:, None] * nudged[None, :]
+    other = np.concatenate([np.sin(angles), np.cos(angles)], axis=1)
+    diff = np.abs(other.astype(np.float64) - variants.fairseq(rows, dim)).max()
+    bound = (rows - 1) * 2 * float(np.spacing(omega[1:]).max()) + 2 * (rows - 1) * EPS32
+    assert diff <= bound
+    assert diff > bound / 2
+
+
 @settings(max_examples=40, deadline=None)
-@given(rows=st.integers(0, 300), dim=st.integers(4, 96))
+@given(rows=st.integers(1, 300), dim=st.integers(4, 96))
 def test_fairseq_and_tensor2tensor_share_the_formula(rows: int, dim: int) -> None:
     # Same frequencies and layout; the float32 steps differ (fairseq divides in
     # float64), so allow float32 rounding but no more.
@@ -182,9 +206,11 @@ def test_variants_differ_from_the_paper() -> None:
         (lambda: variants.tensor2tensor(2, 4, start_index=0.5), TypeError, "start_index"),
         (lambda: variants.tensor2tensor(2, 4, start_index=2**31 - 1), ValueError, "int32"),
         (lambda: variants.tensor2tensor(2, 4, start_index=-(2**31) - 1), ValueError, "int32"),
-        (lambda: variants.fairseq(-3, 8), ValueError, "num_embeddings must be >= 0"),
+        (lambda: variants.fairseq(-3, 8), ValueError, "num_embeddings must be >= 1"),
+        (lambda: variants.fairseq(0, 8), ValueError, "view"),
         (lambda: variants.fairseq(3, 8.0), TypeError, "embedding_dim must be an integer"),
-        (lambda: variants.fairseq(3, 3), ValueError, "embedding_dim must be >= 4"),
+        (lambda: variants.fairseq(3, 3), ValueError, "embedding_dim must be 1 or >= 4"),
+        (lambda: variants.fairseq(3, 0), ValueError, "embedding_dim must be 1 or >= 4"),
         (lambda: variants.fairseq(3, 2), ValueError, "zero for widths 2 and 3"),
         (lambda: variants.fairseq(3, 8, padding_idx=3), ValueError, "padding_idx must be in"),
         (lambda: variants.fairseq(3, 8, padding_idx=-1), ValueError, "padding_idx must be in"),

@@ -81,3 +81,31 @@ def test_distinct_from_is_the_computed_threshold() -> None:
 def test_float16_limit_comes_from_numpy() -> None:
     (fig,) = [a for a in FIGURES if a.name == "precision"]
     assert f"overflow at {float(np.finfo(np.float16).max):.0f}," in fig.alt
+
+
+def test_heatmap_caption_counts_come_from_the_data() -> None:
+    """The d = 512 caption's statement about which columns change is computed, not typed:
+    recompute the swings from pe and find the counts in the caption."""
+    import pe
+
+    (fig,) = [a for a in FIGURES if a.name == "heatmap-d512"]
+    p = fig.params
+    enc = pe.encoding(p["length"], p["d_model"], base=p["base"])
+    swing = enc.max(axis=0) - enc.min(axis=0)
+    big = int((swing > registry.SWING_BIG).sum())
+    small = int((swing > registry.SWING_SMALL).sum())
+    assert 0 < big < small < p["d_model"]  # the sentence says something in both directions
+    assert (f"{big} of the {p['d_model']} columns swing by more than "
+            f"{registry.number(registry.SWING_BIG)}") in fig.caption
+    assert f"{small} by more than {registry.number(registry.SWING_SMALL)}" in fig.caption
+    assert f"the other {p['d_model'] - small} hold" in fig.caption
+    # The old, wrong claim: "only the first few dozen columns change".
+    assert "few dozen" not in fig.caption
+
+
+def test_swinging_columns_counts_a_made_up_case() -> None:
+    # d = 2 over positions 0..4: sin runs from -0.76 to 0.91, cos from -0.99 to 1.
+    assert registry._swinging_columns(5, 2, 10000.0, 1.0) == 2
+    assert registry._swinging_columns(4, 2, 10000.0, 1.0) == 1  # sin only reaches 0.91
+    # Positions 0..1 only: sin goes 0 -> 0.84, cos 1 -> 0.54 (a swing of 0.46).
+    assert registry._swinging_columns(2, 2, 10000.0, 0.5) == 1

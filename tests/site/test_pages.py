@@ -158,3 +158,25 @@ def test_missing_page_gets_the_sites_404_page(open_page: OpenPage, site_url: str
     own = f"GET {loaded.url}: HTTP 404"
     others = [p for p in loaded.request_problems() if own not in p and "404 (Not Found)" not in p]
     fail_on(others, "the 404 page")
+
+
+def test_external_links_are_not_fetched_before_a_click(
+    open_page: OpenPage, site_page: str, site_url: str
+) -> None:
+    """Citations are plain links: hovering or focusing one (what would trigger a prefetch)
+    sends nothing to another origin. The harness aborts and records any such request."""
+    loaded = open_page(site_page, wait_for_network_idle=True)
+    links = loaded.page.locator("article a[href^='http']")
+    external = [
+        i
+        for i in range(links.count())
+        if not (links.nth(i).get_attribute("href") or "").startswith(site_url)
+    ]
+    if site_page.startswith("implementations"):
+        assert len(external) >= 10, "the implementations page cites its sources"
+    for i in external[:25]:
+        links.nth(i).scroll_into_view_if_needed()
+        links.nth(i).hover()
+        links.nth(i).focus()
+    loaded.page.wait_for_timeout(300)
+    fail_on(loaded.request_problems(), f"hovering the external links of {loaded.url}")

@@ -1,0 +1,29 @@
+"""Check: is scaling the embeddings up the same as scaling the encoding down?"""
+
+import numpy as np
+
+import pe
+
+rng = np.random.default_rng(0)
+d, L = 512, 8
+E = rng.normal(0.0, d**-0.5, size=(L, d))  # token embeddings, tensor2tensor's initialisation
+P = pe.encoding(L, d)
+up = np.sqrt(d) * E + P  # the paper
+down = E + P / np.sqrt(d)  # the alternative: the same direction, sqrt(d) times shorter
+print("same direction:", np.allclose(up / np.sqrt(d), down))
+print(f"average input length: up {np.linalg.norm(up, axis=1).mean():.2f},"
+      f" down {np.linalg.norm(down, axis=1).mean():.2f}")
+
+# One attention head with the same weights: the logits scale with the square of the input.
+W_q, W_k = rng.normal(0.0, d**-0.5, size=(2, d, 64))
+
+
+def attention_weights(x):
+    logits = (x @ W_q) @ (x @ W_k).T / np.sqrt(64)
+    w = np.exp(logits - logits.max(axis=1, keepdims=True))
+    return w / w.sum(axis=1, keepdims=True)
+
+
+for name, x in (("up", up), ("down", down)):
+    print(f"{name:>4}: largest attention weight per token, averaged: "
+          f"{attention_weights(x).max(axis=1).mean():.3f}")
