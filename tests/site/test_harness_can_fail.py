@@ -27,6 +27,7 @@ from helpers.site_harness import (
     overflow_problems,
     pages_from_sitemap,
     require_chromium,
+    scoped_request_problems,
 )
 
 SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="20" height="10"><rect width="20" height="10"/></svg>'
@@ -69,6 +70,9 @@ FAKE_FILES: dict[str, str] = {
         '<a href="/elsewhere/">outside the sub-path</a>, <a href="folder/">folder without index</a></p>'
     ),
     "folder/readme.txt": "no index.html here",
+    "widget.html": html('<p>A widget.</p><script type="module" src="js/widget/main.js"></script>'),
+    "js/widget/main.js": 'import "./part.js";\n',
+    "js/widget/part.js": "export {};\n",
     "404.html": html("<p>Nothing here.</p>", title="404 - Not found"),
     "asset.svg": SVG,
     "asset.woff2": "",
@@ -205,6 +209,24 @@ def test_full_page_load_is_not_taken_for_instant_navigation(
     assert len(problems) == 1 and "reloaded the whole page" in problems[0], problems
     problems = navigate_instantly(page, fake_site + "clean.html")  # other.html has no such link
     assert problems == [f"no link to {fake_site}clean.html on {fake_site}other.html"]
+
+
+@pytest.mark.browser
+def test_scripts_requested_by_the_wrong_page_are_caught(
+    open_fake: Callable[..., LoadedPage], fake_site: str
+) -> None:
+    prefix = fake_site + "js/widget/"
+    widget = open_fake("widget.html", wait_for_network_idle=True)
+    assert scoped_request_problems(widget, prefix, expected=False) == [
+        f"{fake_site}widget.html requested {prefix}main.js",
+        f"{fake_site}widget.html requested {prefix}part.js",  # modules it imports count too
+    ]
+    assert scoped_request_problems(widget, prefix, expected=True) == []
+    clean = open_fake("clean.html", wait_for_network_idle=True)
+    assert scoped_request_problems(clean, prefix, expected=False) == []
+    assert scoped_request_problems(clean, prefix, expected=True) == [
+        f"{fake_site}clean.html requested nothing under {prefix}"
+    ]
 
 
 # --------------------------------------------------------------------------- server, sitemap, build
