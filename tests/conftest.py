@@ -38,12 +38,16 @@ Function-scoped:
     the browser itself cancels when the page navigates away) and
     ``foreign_requests`` (every request to an origin other than the server's; those are
     aborted, never sent), which keep filling while the page lives; ``.request_problems()`` joins
-    them. Contexts are closed when the test ends.
+    them; ``requested`` lists every URL the page asked for. Contexts are closed when the test
+    ends.
 
 The checks themselves live in helpers/site_harness.py, each returning a list of readable
 problems: ``math_problems``, ``image_problems``, ``axe_violations`` (+ ``format_axe_violations``),
-``overflow_problems``, ``LinkChecker(site_url).problems``, ``navigate_instantly``,
-``toggle_until`` / ``color_scheme``. tests/site/test_harness_can_fail.py proves each can fail.
+``overflow_problems``, ``scoped_request_problems``, ``math_script_problems``,
+``wide_formula_problems``, ``LinkChecker(site_url).problems``, ``navigate_instantly``,
+``toggle_until`` / ``color_scheme``; and on the built files, before any script runs:
+``raw_math_problems``, ``image_size_problems``, ``page_transfer``.
+tests/site/test_harness_can_fail.py proves each can fail.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The interactive explorer (docs/explorer.md) in headless Chromium, checked against ``pe``.
 
 The page exposes its numbers through ``window.peExplorer`` (documented at the top of
-docs/javascripts/explorer/main.js) and shows them in elements with data-testid attributes;
+docs/javascripts/explorer/api.js) and shows them in elements with data-testid attributes;
 these tests drive the real controls (keyboard, typed values, URL) and compare both with
 ``pe.encoding`` in float64 within 1e-12.
 """
@@ -50,15 +50,32 @@ def query(**params: Any) -> str:
     return "?" + urlencode(flat, safe=",")
 
 
-def open_explorer(open_page: OpenPage, q: str = "", **kwargs: Any) -> LoadedPage:
+def open_explorer(
+    open_page: OpenPage, q: str = "", *, load_all: bool = True, **kwargs: Any
+) -> LoadedPage:
+    """The explorer, started; with ``load_all`` every view is loaded (below the fold they
+    otherwise load when scrolled near), so their controls can be driven at once."""
     loaded = open_page("explorer/" + q, **kwargs)
-    loaded.page.wait_for_function("() => window.peExplorer && window.peExplorer.updateCount > 0")
+    wait_started(loaded.page)
+    if load_all:
+        loaded.page.evaluate("() => peExplorer.flush()")
     return loaded
 
 
+def wait_started(page: Any) -> None:
+    page.wait_for_function("() => window.peExplorer && window.peExplorer.updateCount > 0")
+
+
 def settle(page: Any) -> None:
-    """Wait until the views off screen have caught up (they redraw when idle)."""
+    """Load the views not loaded yet and wait until every view has caught up."""
+    page.evaluate("() => peExplorer.flush()")
     page.wait_for_function("() => window.peExplorer.pending === 0")
+
+
+def explorer_modules(loaded: LoadedPage) -> list[str]:
+    """The explorer's modules the page requested so far, as paths below javascripts/explorer/."""
+    folder = "/javascripts/explorer/"
+    return [url.split(folder, 1)[1] for url in loaded.requested if folder in url]
 
 
 def state(page: Any) -> dict[str, Any]:
@@ -421,7 +438,8 @@ def test_views_off_screen_catch_up_after_a_change(open_page: OpenPage) -> None:
     # The rotation view is far below: its redraw waits for idle time or for the reader.
     assert page.evaluate("() => peExplorer.pending") >= 1
     before = page.evaluate("() => peExplorer.deferredTimes.length")
-    settle(page)
+    # Every view is loaded: idle time alone brings them up to date (no flush).
+    page.wait_for_function("() => window.peExplorer.pending === 0")
     assert page.evaluate("() => peExplorer.deferredTimes.length") > before
     assert state(page)["base"] != 10000
     check_against_pe(page, random.Random(7))
@@ -569,8 +587,76 @@ def test_state_survives_instant_navigation_away_and_back(
 
 
 def test_other_pages_are_left_alone(open_page: OpenPage) -> None:
-    loaded = open_page("")
+    loaded = open_page("", wait_for_network_idle=True)
     assert loaded.page.evaluate("() => window.peExplorer === undefined")
+    assert [u for u in loaded.requested if "/javascripts/explorer/" in u] == []
+    no_problems(loaded)
+
+
+COUNT_DOCUMENTS_JS = (
+    "() => document$.subscribe(() => { window.__documents = (window.__documents || 0) + 1; })"
+)
+
+
+def test_explorer_starts_when_reached_by_instant_navigation(
+    open_page: OpenPage, site_url: str
+) -> None:
+    """Loaded by its own page only, the explorer still starts when a reader comes from another
+    page without a reload (first time: the module runs; again: it is already loaded), and
+    Material finishes each navigation (its document$ emits once the page's script loaded)."""
+    loaded = open_page("", wait_for_network_idle=True)
+    page = loaded.page
+    page.evaluate(COUNT_DOCUMENTS_JS)
+    assert explorer_modules(loaded) == [] and page.evaluate("() => window.__documents") == 1
+
+    for visit in (1, 2):
+        documents = page.evaluate("() => window.__documents")
+        assert navigate_instantly(page, site_url + "explorer/") == []
+        wait_started(page)
+        page.wait_for_function(f"() => window.__documents > {documents}")
+        assert "main.js" in explorer_modules(loaded), explorer_modules(loaded)
+        assert page.evaluate("() => peExplorer.updateCount") == 1
+        page.focus("#pe-x-pos-range")
+        page.keyboard.press("ArrowRight")
+        assert page.evaluate("() => peExplorer.updateCount") == 2
+        check_against_pe(page, random.Random(visit))
+        page.evaluate("() => { window.__oldExplorer = window.peExplorer; }")
+
+        assert navigate_instantly(page, site_url) == []
+        assert page.evaluate("() => window.peExplorer === undefined")
+        assert page.evaluate("() => window.__oldExplorer._owner.alive === false")
+    no_problems(loaded)
+
+
+def test_views_below_the_fold_load_when_scrolled_near(open_page: OpenPage) -> None:
+    loaded = open_explorer(open_page, load_all=False, viewport=PHONE)
+    page = loaded.page
+    page.wait_for_load_state("networkidle")
+    # The vector view comes with the controller; the rotation view, screens below, waits.
+    views = page.evaluate("() => peExplorer.loaded")
+    assert "vector" in views and "rotation" not in views, views
+    assert not [m for m in explorer_modules(loaded) if m.startswith("views/rotation")]
+    assert page.locator("[data-testid=pe-x-residual]").count() == 0
+    assert page.evaluate("() => peExplorer.pending") >= 1, "a view not loaded is pending"
+
+    # The reader scrolls down: the rotation view is imported, built and drawn on its own.
+    page.evaluate("() => document.querySelector('[data-pe-x-slot=rotation]').scrollIntoView()")
+    page.wait_for_function("() => peExplorer.loaded.includes('rotation')")
+    assert "views/rotation.js" in explorer_modules(loaded)
+    residual = page.locator("[data-testid=pe-x-residual]")
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=pe-x-residual]').textContent !== ''"
+    )
+    expected = page.evaluate("() => peExplorer.rotation().maxResidual")
+    assert float(residual.inner_text()) == pytest.approx(expected, rel=0.06, abs=1e-300)
+    drawn = page.evaluate(
+        """() => { const c = document.querySelector('[data-pe-x-slot=rotation] canvas');
+             const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+             for (let i = 3; i < d.length; i += 4) if (d[i]) return true;
+             return false; }"""
+    )
+    assert drawn, "the rotation canvas is blank"
+    check_against_pe(page, random.Random(8))
     no_problems(loaded)
 
 
@@ -637,6 +723,37 @@ def test_canvases_are_named_images_with_numbers_beside_them(open_page: OpenPage)
         "() => document.querySelector('.pe-x-view canvas').getAttribute('aria-label')"
     )
     assert before != after, "the summary must follow the state"
+    no_problems(loaded)
+
+
+RESERVED_JS = """() => {
+  const ids = ['the-vector-at-one-position', 'the-whole-matrix'];
+  const tops = () => ids.map((id) => document.getElementById(id).getBoundingClientRect().top);
+  const built = tops();
+  // What the script builds at once: the panel, the position bar, the vector view.
+  const parts = '[data-pe-explorer], [data-pe-x-slot=position], [data-pe-x-slot=vector]';
+  for (const el of document.querySelectorAll(parts)) el.replaceChildren();
+  const reserved = tops();
+  const off = document.createElement('style');
+  off.textContent = '[data-pe-explorer], [data-pe-x-slot] { min-height: 0 !important; }';
+  document.head.append(off);
+  const bare = tops();
+  return {built, reserved, bare};
+}"""
+
+
+@pytest.mark.parametrize("viewport", [PHONE, {"width": 1280, "height": 720}], ids=["phone", "desktop"])
+def test_room_for_the_explorer_is_kept_before_it_is_built(
+    open_page: OpenPage, viewport: dict[str, int]
+) -> None:
+    """The page keeps room (explorer.css) for what the script builds when it starts, so the
+    text below does not move then (no layout shift). Emptied again, the parts take the room
+    they had before the script ran; without that room the headings below would jump."""
+    loaded = open_explorer(open_page, load_all=False, viewport=viewport)
+    tops = loaded.page.evaluate(RESERVED_JS)
+    for built, reserved, bare in zip(tops["built"], tops["reserved"], tops["bare"], strict=True):
+        assert abs(built - reserved) <= 8, tops
+        assert built - bare > 300, tops  # the check would catch a missing reservation
     no_problems(loaded)
 
 

@@ -322,7 +322,7 @@ class LoadedPage:
     page_errors: list[str] = field(default_factory=list)
     failed_requests: list[str] = field(default_factory=list)
     foreign_requests: list[str] = field(default_factory=list)
-    requests: list[str] = field(default_factory=list)  # every URL the page asked for
+    requested: list[str] = field(default_factory=list)  # every URL asked for, in order
 
     @property
     def status(self) -> int | None:
@@ -368,7 +368,7 @@ def open_site_page(
         return o is not None and o != origin
 
     def on_request(request: Any) -> None:
-        result.requests.append(request.url)
+        result.requested.append(request.url)
         if foreign(request.url):
             result.foreign_requests.append(f"{request.method} {request.url}")
 
@@ -411,6 +411,16 @@ def open_site_page(
 
 
 # --------------------------------------------------------------------------- checks
+
+
+def scoped_request_problems(loaded: LoadedPage, prefix: str, *, expected: bool) -> list[str]:
+    """Requests of files under the URL ``prefix`` (e.g. one page's scripts): each one is a
+    problem on a page that should not load them; none at all is one on a page that should."""
+    got = [url for url in loaded.requested if url.startswith(prefix)]
+    if expected:
+        return [] if got else [f"{loaded.url} requested nothing under {prefix}"]
+    return [f"{loaded.url} requested {url}" for url in got]
+
 
 _MATH_PENDING_JS = """() => [...document.querySelectorAll('.arithmatex')]
     .every(el => el.querySelector('.katex, .katex-error'))"""

@@ -31,6 +31,7 @@ from helpers.site_harness import (
     pages_from_sitemap,
     raw_math_problems,
     require_chromium,
+    scoped_request_problems,
     wide_formula_problems,
 )
 
@@ -74,6 +75,9 @@ FAKE_FILES: dict[str, str] = {
         '<a href="/elsewhere/">outside the sub-path</a>, <a href="folder/">folder without index</a></p>'
     ),
     "folder/readme.txt": "no index.html here",
+    "widget.html": html('<p>A widget.</p><script type="module" src="js/widget/main.js"></script>'),
+    "js/widget/main.js": 'import "./part.js";\n',
+    "js/widget/part.js": "export {};\n",
     "404.html": html("<p>Nothing here.</p>", title="404 - Not found"),
     "asset.svg": SVG,
     "asset.woff2": "",
@@ -233,6 +237,24 @@ def test_full_page_load_is_not_taken_for_instant_navigation(
     assert problems == [f"no link to {fake_site}clean.html on {fake_site}other.html"]
 
 
+@pytest.mark.browser
+def test_scripts_requested_by_the_wrong_page_are_caught(
+    open_fake: Callable[..., LoadedPage], fake_site: str
+) -> None:
+    prefix = fake_site + "js/widget/"
+    widget = open_fake("widget.html", wait_for_network_idle=True)
+    assert scoped_request_problems(widget, prefix, expected=False) == [
+        f"{fake_site}widget.html requested {prefix}main.js",
+        f"{fake_site}widget.html requested {prefix}part.js",  # modules it imports count too
+    ]
+    assert scoped_request_problems(widget, prefix, expected=True) == []
+    clean = open_fake("clean.html", wait_for_network_idle=True)
+    assert scoped_request_problems(clean, prefix, expected=False) == []
+    assert scoped_request_problems(clean, prefix, expected=True) == [
+        f"{fake_site}clean.html requested nothing under {prefix}"
+    ]
+
+
 # --------------------------------------------------------------------------- server, sitemap, build
 
 
@@ -340,9 +362,9 @@ def test_image_without_width_or_height_is_caught() -> None:
 
 def test_math_script_request_is_caught(open_fake: Callable[..., LoadedPage]) -> None:
     loaded = open_fake("math-script.html", wait_for_network_idle=True)
-    problems = math_script_problems(loaded.requests)
+    problems = math_script_problems(loaded.requested)
     assert len(problems) == 1 and problems[0].endswith("/pe-site/katex.min.js"), problems
-    assert math_script_problems(open_fake("clean.html").requests) == []
+    assert math_script_problems(open_fake("clean.html").requested) == []
 
 
 def test_page_transfer_counts_what_a_page_references(tmp_path: Path) -> None:

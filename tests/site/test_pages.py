@@ -93,7 +93,7 @@ def test_math_is_typeset(light_view: LoadedPage) -> None:
 
 def test_no_math_typesetting_script_is_requested(light_view: LoadedPage) -> None:
     # The maths arrives typeset in the HTML (tests/site/test_served_html.py checks that).
-    fail_on(math_script_problems(light_view.requests), f"scripts of {light_view.url}")
+    fail_on(math_script_problems(light_view.requested), f"scripts of {light_view.url}")
 
 
 @pytest.fixture(scope="module")

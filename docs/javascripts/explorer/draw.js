@@ -191,7 +191,7 @@ export function samples(ctx, box, sc, values, color, { cont = null, x0 = 0, widt
   ctx.restore();
 }
 
-/** Fit a marker (see main.js) to the plot box's height. */
+/** Fit a marker (dom.js) to the plot box's height. */
 export function markerSpan(mark, box) {
   mark.style.top = `${box.t}px`;
   mark.style.height = `${box.h}px`;

@@ -92,6 +92,21 @@ export function compareVectors(x, y) {
 }
 
 /**
+ * PE(a) against PE(b), and PE(a + shift) against PE(b + shift): cosine similarity and
+ * distance of each pair and their difference (the shifted pair may lie past the last row).
+ */
+export function comparePositions(a, b, shift, d, w, layout) {
+  const r = compareVectors(row(a, d, w, layout), row(b, d, w, layout));
+  const s = compareVectors(row(a + shift, d, w, layout), row(b + shift, d, w, layout));
+  return {
+    a, b, shift,
+    cosine: r.cosine, distance: r.distance,
+    shifted: { a: a + shift, b: b + shift, cosine: s.cosine, distance: s.distance },
+    difference: { cosine: r.cosine === null || s.cosine === null ? null : s.cosine - r.cosine, distance: s.distance - r.distance },
+  };
+}
+
+/**
  * Heatmap colours of the L x d matrix, as an image of C x R pixels (C <= d, R <= L) into
  * `pixels` (Uint32, row-major), with `lut` (256 packed colours for values -1 .. 1). Pixel
  * (x, y) shows the cell under its centre: column floor((2x+1) d / 2C), row
