@@ -5,9 +5,11 @@ The paper: <https://arxiv.org/abs/1706.03762>, Section 3.5.
 For a position \(pos\) and pair index \(i = 0, \dots, \lceil d/2 \rceil - 1\),
 
 \[
-\omega_i = \text{base}^{-2i/d}, \qquad
-PE_{pos,\,2i} = \sin(pos\,\omega_i), \qquad
-PE_{pos,\,2i+1} = \cos(pos\,\omega_i).
+\begin{aligned}
+\omega_i &= \text{base}^{-2i/d}, \\
+PE_{pos,\,2i} &= \sin(pos\,\omega_i), \\
+PE_{pos,\,2i+1} &= \cos(pos\,\omega_i).
+\end{aligned}
 \]
 
 The package is pure: it computes arrays and returns them. It draws nothing and

@@ -69,14 +69,18 @@ def tensor2tensor(
     \(p = \text{start\_index} + r\) on row \(r\),
 
     \[
-    \Delta = \frac{\ln(\text{max\_timescale}/\text{min\_timescale})}{\max(n - 1,\ 1)},
-    \qquad
-    \omega_i = \text{min\_timescale}\cdot e^{-i\Delta},
+    \begin{aligned}
+    \Delta &= \frac{\ln(\text{max\_timescale}/\text{min\_timescale})}{\max(n - 1,\ 1)}, \\
+    \omega_i &= \text{min\_timescale}\cdot e^{-i\Delta},
+    \end{aligned}
     \]
 
     \[
-    \text{out}[r, i] = \sin(p\,\omega_i), \qquad
-    \text{out}[r, n + i] = \cos(p\,\omega_i), \qquad i = 0, \dots, n - 1,
+    \begin{aligned}
+    \text{out}[r, i] &= \sin(p\,\omega_i), \\
+    \text{out}[r, n + i] &= \cos(p\,\omega_i), \\
+    i &= 0, \dots, n - 1,
+    \end{aligned}
     \]
 
     and for odd ``channels`` a last column of zeros. Note that the original
@@ -148,8 +152,11 @@ def fairseq(
     \]
 
     \[
-    \text{out}[r, i] = \sin(r\,\omega_i), \qquad
-    \text{out}[r, h + i] = \cos(r\,\omega_i), \qquad i = 0, \dots, h - 1,
+    \begin{aligned}
+    \text{out}[r, i] &= \sin(r\,\omega_i), \\
+    \text{out}[r, h + i] &= \cos(r\,\omega_i), \\
+    i &= 0, \dots, h - 1,
+    \end{aligned}
     \]
 
     a last column of zeros for odd ``embedding_dim``, and the row ``padding_idx``

@@ -10,9 +10,12 @@
 - ``{{ pe:NAME }}`` in a page becomes ``generated/numbers.json[NAME]``; an unknown NAME
   fails the build naming it and the page. (Write ``\\{{ pe:NAME }}`` to show the syntax.)
 - ``mkdocs serve`` also watches ``pe/``, ``scripts/`` and ``docs/examples/``.
-- KaTeX comes from node_modules (installed by ``./dev`` from package-lock.json) and is
-  added to the site's files under ``assets/vendor/``, so no page loads anything from
-  another origin and no third-party code is committed.
+- Maths is typeset here, at build time, by KaTeX from node_modules (installed by ``./dev``
+  from package-lock.json; see scripts/katex_render.py): every page, the API reference and
+  the notebook included. A formula KaTeX rejects fails the build naming the page. The site
+  serves KaTeX's stylesheet (``assets/katex/``) with only the fonts the formulas use, and a
+  page preloads the fonts its own formulas use. No page runs a maths script.
+- The notebook page loses what mkdocs-jupyter inlines for JupyterLab (scripts/notebook_html.py).
 
 ``PE_GENERATED_DIR`` (environment) points all of this at another output folder (tests).
 """
@@ -27,10 +30,21 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from katex_render import (
+    MathError,
+    Typeset,
+    Typesetter,
+    katex_stylesheet,
+    subset_font,
+    typeset_html,
+    used_faces,
+)
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
+from mkdocs.utils import get_relative_url
+from notebook_html import is_notebook, slim_notebook
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
@@ -38,7 +52,12 @@ BUILDER = ROOT / "scripts" / "build_artifacts.py"
 WATCHED = [ROOT / "pe", ROOT / "scripts", ROOT / "docs" / "examples"]
 PLACEHOLDER = re.compile(r"(\\?)\{\{\s*pe:([^}\s]*)\s*\}\}")
 
+KATEX_DIST = NODE_MODULES / "katex" / "dist"
+KATEX_URI = "assets/katex"  # the stylesheet and fonts in the site
+
 _numbers: dict[str, str] = {}
+_typesetter: Typesetter | None = None
+_page_maths: dict[str, Typeset] = {}  # page URL -> KaTeX classes and characters on it
 
 
 def generated_dir() -> Path:
@@ -63,6 +82,13 @@ def on_pre_build(config: MkDocsConfig) -> None:
         raise PluginError(f"figure pipeline: cannot read {out / 'numbers.json'}: {exc}") from None
     _numbers.clear()
     _numbers.update(numbers)
+    global _typesetter
+    if _typesetter is None:
+        try:
+            _typesetter = Typesetter(out / ".katex-cache.json")
+        except MathError as exc:
+            raise PluginError(str(exc)) from None
+    _page_maths.clear()
 
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
@@ -81,21 +107,60 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     return PLACEHOLDER.sub(substitute, markdown)
 
 
+def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    # Display formulas and printed outputs stay out of the search index: TeX and columns of
+    # numbers are no search terms, and the index, which every page loads, is a quarter of
+    # a page's weight.
+    html = html.replace('<div class="arithmatex">', '<div class="arithmatex" data-search-exclude>')
+    html = html.replace('<div class="language-text highlight"><pre>',
+                        '<div class="language-text highlight"><pre data-search-exclude>')
+    return slim_notebook(html) if is_notebook(html) else html
+
+
+def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
+    """Typeset the page's maths, and preload the fonts its formulas use."""
+    assert _typesetter is not None
+    try:
+        output, used = typeset_html(output, _typesetter.render)
+    except MathError as exc:
+        raise PluginError(f"{page.file.src_uri}: KaTeX cannot typeset a formula: {exc}") from None
+    _page_maths[page.url] = used
+    if not used.classes:
+        return output
+    css = (KATEX_DIST / "katex.min.css").read_text(encoding="utf-8")
+    links = "".join(
+        f'<link rel="preload" href="{get_relative_url(f"{KATEX_URI}/{face.woff2}", page.url)}" '
+        'as="font" type="font/woff2" crossorigin>'
+        for face in used_faces(css, used.classes))
+    return output.replace("</head>", links + "</head>", 1)
+
+
+def on_post_build(config: MkDocsConfig) -> None:
+    """KaTeX's stylesheet with the fonts the site's formulas use, cut down to the characters
+    they show, into the built site."""
+    css, faces = katex_stylesheet(set().union(*(m.classes for m in _page_maths.values())))
+    chars = set().union(*(m.chars for m in _page_maths.values()))
+    dest = Path(config.site_dir) / KATEX_URI
+    (dest / "fonts").mkdir(parents=True, exist_ok=True)
+    (dest / "katex.min.css").write_text(css, encoding="utf-8")
+    for face in faces:
+        (dest / face.woff2).write_bytes(subset_font(KATEX_DIST / face.woff2, chars))
+    assert _typesetter is not None
+    _typesetter.save()
+
+
+def on_shutdown() -> None:
+    global _typesetter
+    if _typesetter is not None:
+        _typesetter.close()
+        _typesetter = None
+
+
 def on_serve(server: Any, config: MkDocsConfig, builder: Any) -> Any:
     for path in WATCHED:
         if path.is_dir():
             server.watch(str(path))
     return server
-
-# (package folder, files served, where they appear in the site)
-VENDORED = [
-    (
-        NODE_MODULES / "katex" / "dist",
-        ["katex.min.js", "katex.min.css", "contrib/auto-render.min.js", "fonts/*"],
-        "assets/vendor/katex",
-    ),
-]
-
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
     out = generated_dir()
@@ -105,11 +170,6 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
                 part.startswith(".") for part in rel.parts):
             files.append(File.generated(config, f"generated/{rel.as_posix()}",
                                         abs_src_path=str(path)))
-    for source, patterns, dest in VENDORED:
-        if not source.is_dir():
-            raise PluginError(f"{source} is missing: run ./dev serve or `npm ci` first")
-        for pattern in patterns:
-            for path in sorted(source.glob(pattern)):
-                uri = f"{dest}/{path.relative_to(source).as_posix()}"
-                files.append(File.generated(config, uri, abs_src_path=str(path)))
+    if not KATEX_DIST.is_dir():
+        raise PluginError(f"{KATEX_DIST} is missing: run ./dev serve or `npm ci` first")
     return files

@@ -3,7 +3,9 @@
 // - each code block's copy button sits in its own <nav>; unlabelled, a screen reader lists
 //   them as identical landmarks, so each gets a distinct name;
 // - a table wider than the text column scrolls inside a wrapper that keyboard users could not
-//   reach, so a wrapper that overflows becomes focusable (as Material does for code blocks).
+//   reach, so a wrapper that overflows becomes focusable (as Material does for code blocks);
+// - so does a display formula too wide for the screen (on a phone, only a whole matrix is),
+//   named so that a screen reader says what the stop is.
 (() => {
   const labelCodeNavs = () => {
     document.querySelectorAll(".md-code__nav").forEach((nav, i) => {
@@ -11,11 +13,30 @@
     });
   };
 
+  // All sizes are read first, then attributes written only where they change: a write
+  // between two reads would make the browser lay the page out again for every element.
   const focusableScrollers = () => {
-    for (const wrap of document.querySelectorAll(".md-typeset__scrollwrap")) {
-      if (wrap.scrollWidth > wrap.clientWidth) wrap.setAttribute("tabindex", "0");
-      else wrap.removeAttribute("tabindex");
-    }
+    const tables = [...document.querySelectorAll(".md-typeset__scrollwrap")];
+    const formulas = [...document.querySelectorAll(".md-typeset div.arithmatex")];
+    const wide = (el) => el.scrollWidth > el.clientWidth;
+    const tableWide = tables.map(wide);
+    const formulaWide = formulas.map(wide);
+    tables.forEach((wrap, i) => {
+      if (tableWide[i] !== wrap.hasAttribute("tabindex")) {
+        if (tableWide[i]) wrap.setAttribute("tabindex", "0");
+        else wrap.removeAttribute("tabindex");
+      }
+    });
+    formulas.forEach((formula, i) => {
+      if (formulaWide[i] === formula.hasAttribute("tabindex")) return;
+      if (formulaWide[i]) {
+        formula.setAttribute("tabindex", "0");
+        formula.setAttribute("role", "group");
+        formula.setAttribute("aria-label", "Wide formula, scrolls sideways");
+      } else {
+        for (const name of ["tabindex", "role", "aria-label"]) formula.removeAttribute(name);
+      }
+    });
   };
 
   const fix = () => {
@@ -29,6 +50,8 @@
     fix();
     requestAnimationFrame(fix);
   });
+  // A formula in a collapsed block has no width until the block opens.
+  document.addEventListener("toggle", () => requestAnimationFrame(focusableScrollers), true);
   let pending = false;
   window.addEventListener("resize", () => {
     if (pending) return;

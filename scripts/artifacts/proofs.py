@@ -1,12 +1,14 @@
 """Markdown fragments for the symbolic proofs of ``pe.symbolic``.
 
 Each proof becomes ``proofs/<name>.md``: its statement and its steps as display maths
-(rendered by KaTeX on the site). A proof that does not hold is an error, never a fragment.
+(typeset by KaTeX when the site is built), long ones broken over lines for a phone. A proof that does not hold is an error, never a fragment.
 """
 
 from __future__ import annotations
 
 import re
+
+from artifacts.tex_lines import break_lines
 
 _NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 
@@ -21,14 +23,20 @@ def _tex_line(tex: str) -> str:
     return rf"\displaystyle {tex}" if tex[:1] in "-+*" else tex
 
 
+def _display(tex: str) -> list[str]:
+    """A display formula's lines, laid out to fit a phone (see tex_lines)."""
+    joined = " ".join(line.strip() for line in tex.strip().splitlines() if line.strip())
+    return [_tex_line(break_lines(joined))]
+
+
 def fragment(title: str, statement: str, steps: tuple[str, ...], name: str) -> str:
     """One proof as Markdown: a claim block, then the numbered steps."""
-    claim = [_tex_line(line) for line in statement.strip().splitlines() if line.strip()]
+    claim = _display(statement)
     lines = ['<div class="pe-proof" markdown>', "", f"**{title}.**", "", r"\[", *claim, r"\]",
              "", "*Proof.*", ""]
     for n, step in enumerate(steps, 1):
         # Every line indented: a multi-line step stays inside its list item.
-        body = [f"    {_tex_line(line)}" for line in step.strip().splitlines() if line.strip()]
+        body = [f"    {line}" for line in _display(step)]
         lines += [f"{n}. \\[", *body, r"    \]", ""]
     lines += [f"Checked exactly with SymPy: `pe.symbolic` proof `{name}`. ∎", "", "</div>", ""]
     return "\n".join(lines)

@@ -11,7 +11,7 @@ Outputs, under the generated folder:
 
 - ``figure``:  ``figures/<name>-light.<fmt>``, ``figures/<name>-dark.<fmt>`` and the
   fragment ``figures/<name>.md``. ``func(theme, **params)`` returns a Matplotlib figure.
-  ``fmt`` is ``svg`` for line plots and ``png`` for heatmaps.
+  ``fmt`` is ``svg`` for line plots and ``webp`` (lossless) for heatmaps.
 - ``table``:   ``tables/<name>.md``. ``func(**params)`` returns Markdown.
 - ``numbers``: ``numbers.json``. ``func(**params)`` returns ``{name: text}``.
 - ``proofs``:  ``proofs/<proof>.md`` for every proof in ``pe.symbolic`` (and ``all.md``).
@@ -61,7 +61,7 @@ class Artifact:
     params: dict[str, Any] = field(default_factory=dict)
     alt: str = ""  # figures: what the image shows, for screen readers
     caption: str = ""  # figures: Markdown (may use \( maths \)) under the image
-    fmt: Literal["svg", "png"] = "svg"
+    fmt: Literal["svg", "webp"] = "svg"
     source: Path | None = None  # examples: the script
     #: figures: the ``$name`` templates ``alt`` and ``caption`` were filled from (kept so a
     #: test can check that no number is typed in them)
@@ -127,7 +127,7 @@ def fill(name: str, what: str, template: str, values: Mapping[str, str]) -> str:
         raise ValueError(f"artifact {name!r}: bad placeholder in its {what}: {err}") from None
 
 
-def _figure(name: str, func: str, alt: str, caption: str, fmt: Literal["svg", "png"] = "svg",
+def _figure(name: str, func: str, alt: str, caption: str, fmt: Literal["svg", "webp"] = "svg",
             derived: Callable[[dict[str, Any]], Mapping[str, Any]] | None = None,
             **params: Any) -> Artifact:
     """A figure whose ``alt`` and ``caption`` are templates filled from ``params`` and from
@@ -213,7 +213,7 @@ FIGURES = [
         derived=lambda p: {"last_pair": p["pairs"] - 1},
         d_model=512, positions=[0, 1, 2, 3], pairs=100, base=PAPER_BASE),
     _figure(
-        "heatmap-d512", "matrices:heatmap", fmt="png",
+        "heatmap-d512", "matrices:heatmap", fmt="webp",
         alt="Heatmap of the encoding matrix with $length positions as rows and $d_model "
             "dimensions as columns. The left columns alternate rapidly between the two ends "
             "of the colour scale; towards the right the pattern stretches out and the "
@@ -244,7 +244,7 @@ FIGURES = [
                                                             p["base"], 1 / 3), -1)},
         position=7, d_model=64, base=PAPER_BASE),
     _figure(
-        "heatmap-highlight", "matrices:heatmap_highlight", fmt="png",
+        "heatmap-highlight", "matrices:heatmap_highlight", fmt="webp",
         alt="Heatmap of the encoding matrix for $length positions and $d_model dimensions "
             "with the row of position $position outlined.",
         caption=r"The same encoding as a matrix ($length positions, \(d = ${d_model}\)); the "
@@ -252,7 +252,7 @@ FIGURES = [
                 r"rows are faded).",
         length=32, d_model=64, position=7),
     _figure(
-        "similarity-matrix", "matrices:similarity_matrix", fmt="png",
+        "similarity-matrix", "matrices:similarity_matrix", fmt="webp",
         alt="Square heatmap of the cosine similarity between all pairs of $length positions "
             "for d = ${d_model}. The diagonal is 1, and the colour is constant along every "
             "line parallel to the diagonal, forming bands.",
@@ -318,7 +318,7 @@ FIGURES = [
         derived=lambda p: {"f16_max": number(float(numpy.finfo(numpy.float16).max))},
         d_model=512, max_position=100_000, samples=400),
     _figure(
-        "layouts", "matrices:layouts", fmt="png",
+        "layouts", "matrices:layouts", fmt="webp",
         alt="Two heatmaps side by side of the same $length by $d_model encoding: on the left "
             "the sine and cosine columns alternate, on the right all sine columns come first "
             "and all cosine columns after them.",

@@ -7,6 +7,9 @@ the real page tests and the meta-tests in tests/site/test_harness_can_fail.py ru
 from __future__ import annotations
 
 import functools
+import gzip
+import io
+import json
 import os
 import re
 import subprocess
@@ -19,7 +22,7 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, ClassVar, Self
 from urllib.error import HTTPError, URLError
-from urllib.parse import unquote, urlsplit
+from urllib.parse import unquote, urljoin, urlsplit
 from urllib.request import urlopen
 
 import pytest
@@ -132,8 +135,21 @@ MIME_TYPES = {
 }
 
 
+#: What the host compresses (GitHub Pages gzips text, not images or fonts that already are).
+GZIP_TYPES = frozenset({".html", ".css", ".js", ".mjs", ".json", ".map", ".svg", ".xml", ".txt"})
+
+
+@functools.lru_cache(maxsize=512)
+def _gzipped(path: str, mtime_ns: int) -> bytes:
+    with open(path, "rb") as f:
+        return gzip.compress(f.read(), compresslevel=6, mtime=0)
+
+
 class _SubPathHandler(SimpleHTTPRequestHandler):
-    """Serves ``directory`` under ``subpath`` only, like project pages; quiet."""
+    """Serves ``directory`` under ``subpath`` only, like project pages; quiet.
+
+    With ``gzip`` it compresses text files for clients that accept it, as the real host does.
+    """
 
     protocol_version = "HTTP/1.1"  # keep-alive: fewer connections per page
     extensions_map: ClassVar[dict[str, str]] = {
@@ -141,8 +157,9 @@ class _SubPathHandler(SimpleHTTPRequestHandler):
         **MIME_TYPES,
     }
 
-    def __init__(self, *args: Any, subpath: str, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, subpath: str, gzip: bool = False, **kwargs: Any) -> None:
         self.subpath = subpath
+        self.gzip = gzip
         super().__init__(*args, **kwargs)
 
     def log_message(self, format: str, *args: Any) -> None:
@@ -163,6 +180,19 @@ class _SubPathHandler(SimpleHTTPRequestHandler):
         if not self._in_site():
             self.send_error(HTTPStatus.NOT_FOUND, "outside the site's sub-path")
             return None
+        if self.gzip and "gzip" in self.headers.get("Accept-Encoding", ""):
+            local = Path(self.translate_path(self.path))
+            if local.is_dir() and path.endswith("/"):
+                local = local / "index.html"
+            if local.is_file() and local.suffix in GZIP_TYPES:
+                body = _gzipped(str(local), local.stat().st_mtime_ns)
+                self.send_response(HTTPStatus.OK)
+                self.send_header("Content-Type", self.guess_type(str(local)))
+                self.send_header("Content-Encoding", "gzip")
+                self.send_header("Content-Length", str(len(body)))
+                self.send_header("Vary", "Accept-Encoding")
+                self.end_headers()
+                return io.BytesIO(body)
         return super().send_head()
 
     def translate_path(self, path: str) -> str:
@@ -202,13 +232,16 @@ class _QuietServer(ThreadingHTTPServer):
 
 
 class SiteServer:
-    """A static server for ``root`` on 127.0.0.1 (free port) under ``subpath``; 404 elsewhere.
+    """A static server for ``root`` on 127.0.0.1 (free port) under ``subpath``; 404 elsewhere;
+    with ``gzip``, text files go out compressed to clients that accept it (as GitHub Pages does).
 
     The port is bound on construction, so the build can learn the URL before serving starts.
     """
 
-    def __init__(self, root: Path, subpath: str = SUBPATH) -> None:
-        handler = functools.partial(_SubPathHandler, directory=str(root), subpath=subpath)
+    def __init__(self, root: Path, subpath: str = SUBPATH, *, gzip: bool = False) -> None:
+        handler = functools.partial(
+            _SubPathHandler, directory=str(root), subpath=subpath, gzip=gzip
+        )
         self._httpd = _QuietServer(("127.0.0.1", 0), handler)
         port = self._httpd.server_address[1]
         self.origin = f"http://127.0.0.1:{port}"
@@ -394,11 +427,60 @@ _MATH_PENDING_JS = """() => [...document.querySelectorAll('.arithmatex')]
 
 
 def wait_for_math(page: Page, timeout_ms: float = 5000) -> None:
-    """Wait (briefly) until every .arithmatex element was typeset; math_problems reports if not."""
+    """Wait (briefly) until every .arithmatex element was typeset; math_problems reports if not.
+
+    The site typesets at build time, so this returns at once there; it matters for pages that
+    would typeset in the browser, which raw_math_problems and math_script_problems catch.
+    """
     try:
         page.wait_for_function(_MATH_PENDING_JS, timeout=timeout_ms, polling=50)
     except PlaywrightError:
         pass
+
+
+#: Scripts that typeset maths in the browser (KaTeX, its auto-render, MathJax).
+MATH_SCRIPT = re.compile(r"(?i)/(katex(\.min)?\.m?js|auto-render(\.min)?\.js|mathjax|tex-\w+\.js)")
+
+
+def math_script_problems(requests: list[str]) -> list[str]:
+    """Requests for a maths-typesetting script: the HTML must arrive typeset."""
+    return [
+        f"requests a maths-typesetting script: {u}"
+        for u in requests
+        if MATH_SCRIPT.search(urlsplit(u).path)
+    ]
+
+
+_NOT_TEXT = re.compile(
+    r"<(pre|code|kbd|samp|script|style|textarea|template|title)\b.*?</\1\s*>|<!--.*?-->|<[^>]+>",
+    re.DOTALL | re.IGNORECASE,
+)
+_RAW_TEX = re.compile(r"\\[()\[\]]|\$\$|\\[A-Za-z]{2,}|[_^]\{")
+_KATEX_SPAN = re.compile(r'<span class="katex(-display)?"')
+_ARITHMATEX_OPEN = re.compile(r'<(span|div) class="arithmatex"[^>]*>')
+
+
+def raw_math_problems(page_html: str) -> list[str]:
+    """The HTML as served (before any script runs) must hold typeset maths and no raw TeX.
+
+    Raw TeX is a delimiter or a TeX command in the text outside code, scripts and KaTeX's
+    MathML annotation; an ``.arithmatex`` element must contain KaTeX's output.
+    """
+    html_text = page_html[max(page_html.find("<body"), 0) :]
+    # KaTeX keeps each formula's TeX in its MathML annotation: that is not text on the page.
+    html_text = re.sub(r"<annotation\b.*?</annotation>", "", html_text, flags=re.DOTALL)
+    problems = []
+    gaps = [0] + [i for m in _NOT_TEXT.finditer(html_text) for i in m.span()] + [len(html_text)]
+    for start, end in zip(gaps[::2], gaps[1::2], strict=True):
+        text = html_text[start:end]
+        for m in _RAW_TEX.finditer(text):
+            excerpt = " ".join(text[max(0, m.start() - 30) : m.end() + 30].split())
+            problems.append(f'raw TeX {m.group(0)!r} in the served HTML: "{excerpt}"')
+    for m in _ARITHMATEX_OPEN.finditer(html_text):
+        if not _KATEX_SPAN.match(html_text, m.end()):
+            excerpt = " ".join(html_text[m.end() : m.end() + 60].split())
+            problems.append(f'math not typeset in the served HTML: "{excerpt}"')
+    return problems
 
 
 _MATH_JS = """(delimiters) => {
@@ -473,6 +555,118 @@ def image_problems(page: Page) -> list[str]:
     return problems
 
 
+_IMG_TAG = re.compile(r"<img\b[^>]*>", re.IGNORECASE)
+_ATTR = re.compile(r"""([\w:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))""")
+
+
+def tag_attrs(tag: str) -> dict[str, str]:
+    return {
+        m.group(1).lower(): next(g for g in m.groups()[1:] if g is not None)
+        for m in _ATTR.finditer(tag)
+    }
+
+
+def image_size_problems(page_html: str) -> list[str]:
+    """Every <img> in the served HTML reserves its box: positive integer width and height."""
+    problems = []
+    for tag in _IMG_TAG.findall(page_html):
+        attrs = tag_attrs(tag)
+        src = attrs.get("src", "")[:60]
+        for dim in ("width", "height"):
+            if not attrs.get(dim, "").isdigit() or int(attrs[dim]) <= 0:
+                problems.append(f"<img src={src!r}> has no {dim} (its box is not reserved)")
+    return problems
+
+
+_REFERENCE = re.compile(r"<(link|script|img)\b[^>]*>", re.IGNORECASE)
+_JS_IMPORT = re.compile(r"""(?:\bimport\s*\(?|\bfrom)\s*["'](\.{1,2}/[^"']+)["']""")
+_MATERIAL_CONFIG = re.compile(r'<script id="__config"[^>]*>(.*?)</script>', re.DOTALL)
+_FAKE_ORIGIN = "http://site.invalid"
+
+
+def _transfer_size(path: Path) -> int:
+    """Bytes on the wire: text gzipped (as the host sends it), other files as they are."""
+    data = path.read_bytes()
+    return (
+        len(gzip.compress(data, compresslevel=6, mtime=0))
+        if path.suffix in GZIP_TYPES
+        else len(data)
+    )
+
+
+def page_transfer(site_dir: Path, page: str) -> dict[str, int]:
+    """What a reader's browser downloads for ``page`` (a sitemap path, "" for home), from the
+    built files: ``{site path: bytes transferred}``.
+
+    The page, its stylesheets, preloads and scripts (with the modules they import), its images
+    (of a light/dark pair only the larger: the browser loads the one shown), and Material's
+    search worker and index, which every page loads. A reference to a missing file is
+    reported as -1.
+    """
+    base = f"{_FAKE_ORIGIN}/{page}"
+    found: dict[str, int] = {}
+
+    def add(url: str) -> Path | None:
+        parts = urlsplit(url)
+        if parts.scheme == "data" or (
+            parts.netloc and f"{parts.scheme}://{parts.netloc}" != _FAKE_ORIGIN
+        ):
+            return None
+        rel = unquote(parts.path).lstrip("/")
+        local = site_dir / rel
+        if local.is_dir():
+            local, rel = local / "index.html", rel + "index.html" if rel else "index.html"
+        if rel not in found:
+            found[rel] = _transfer_size(local) if local.is_file() else -1
+        return local if local.is_file() else None
+
+    page_url = base
+    page_file = add(page_url)
+    if page_file is None:
+        return found
+    html_text = page_file.read_text(encoding="utf-8")
+    pairs: dict[str, list[str]] = {}
+    scripts = []
+    for tag in _REFERENCE.finditer(html_text):
+        attrs = tag_attrs(tag.group(0))
+        kind = tag.group(1).lower()
+        ref = attrs.get("src" if kind != "link" else "href")
+        if not ref or (
+            kind == "link" and attrs.get("rel") not in ("stylesheet", "preload", "modulepreload")
+        ):
+            continue
+        url = urljoin(page_url, ref)
+        if kind == "img" and re.search(r"#only-(light|dark)$", ref):
+            pairs.setdefault(re.sub(r"-(light|dark)(\.\w+)#only-\w+$", r"\2", url), []).append(url)
+            continue
+        local = add(url.split("#")[0])
+        if kind == "script" and local is not None:
+            scripts.append((url, local))
+    for variants in pairs.values():
+        sizes = {v: _transfer_size(site_dir / urlsplit(v).path.lstrip("/")) for v in variants}
+        largest = max(sizes, key=lambda v: sizes[v])
+        add(largest.split("#")[0])
+    config = _MATERIAL_CONFIG.search(html_text)
+    if config:
+        settings = json.loads(config.group(1))
+        if settings.get("search"):
+            add(urljoin(page_url, settings["search"]))
+            root = urljoin(page_url, settings.get("base", ".").rstrip("/") + "/")
+            add(urljoin(root, "search/search_index.json"))
+    seen = set()
+    while scripts:
+        url, local = scripts.pop()
+        if url in seen or not local.is_file():
+            continue
+        seen.add(url)
+        for ref in _JS_IMPORT.findall(local.read_text(encoding="utf-8", errors="replace")):
+            target = urljoin(url, ref)
+            imported = add(target)
+            if imported is not None:
+                scripts.append((target, imported))
+    return found
+
+
 def axe_violations(page: Page) -> list[dict[str, Any]]:
     """Run axe-core (from node_modules, injected inline) on the page; return its violations."""
     if not AXE_JS.is_file():
@@ -524,6 +718,35 @@ _OVERFLOW_JS = """() => {
   }
   return {width, scrollWidth: root.scrollWidth, culprits};
 }"""
+
+
+_WIDE_FORMULAS_JS = """async () => {
+  for (const d of document.querySelectorAll('details:not([open])')) d.open = true;
+  await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+  return [...document.querySelectorAll('div.arithmatex')]
+    .filter(el => el.scrollWidth > el.clientWidth + 1)
+    .map(el => ({tex: ((el.querySelector('annotation') || {}).textContent || '').trim(),
+                 width: el.scrollWidth, room: el.clientWidth,
+                 matrix: el.querySelector('.mtable') !== null,
+                 tabindex: el.getAttribute('tabindex'), role: el.getAttribute('role'),
+                 label: el.getAttribute('aria-label')}));
+}"""
+
+
+def wide_formula_problems(page: Page) -> list[str]:
+    """Display formulas that scroll sideways (collapsed blocks opened first): each must hold
+    a matrix (only those are allowed to be wider than the screen), be reachable by keyboard
+    (tabindex=0) and carry a role and a name for screen readers."""
+    problems = []
+    for f in page.evaluate(_WIDE_FORMULAS_JS):
+        what = f"formula {f['width']} px wide in {f['room']} px: {f['tex'][:70]!r}"
+        if not f["matrix"]:
+            problems.append(f"{what} scrolls but holds no matrix: lay it out over lines")
+        if f["tabindex"] != "0":
+            problems.append(f"{what} scrolls but is not keyboard-focusable (tabindex=0)")
+        if not f["role"] or not (f["label"] or "").strip():
+            problems.append(f"{what} scrolls but has no role and name for screen readers")
+    return problems
 
 
 def overflow_problems(page: Page) -> list[str]:

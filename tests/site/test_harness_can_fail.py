@@ -21,13 +21,18 @@ from helpers.site_harness import (
     build_site,
     format_axe_violations,
     image_problems,
+    image_size_problems,
     math_problems,
+    math_script_problems,
     navigate_instantly,
     open_site_page,
     overflow_problems,
+    page_transfer,
     pages_from_sitemap,
+    raw_math_problems,
     require_chromium,
     scoped_request_problems,
+    wide_formula_problems,
 )
 
 SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="20" height="10"><rect width="20" height="10"/></svg>'
@@ -80,6 +85,15 @@ FAKE_FILES: dict[str, str] = {
     "asset.mjs": "",
     "asset.json": "{}",
     "asset.webp": "",
+    "katex.min.js": "window.typeset = true;",
+    "wide-math.html": html(
+        '<div class="arithmatex" style="overflow-x: auto"><span style="display: inline-block;'
+        ' width: 900px"><annotation>a + b</annotation></span></div>'
+        '<div class="arithmatex" style="overflow-x: auto" tabindex="0" role="group"'
+        ' aria-label="Wide formula"><span class="mtable" style="display: inline-block;'
+        ' width: 900px"><annotation>M</annotation></span></div>'
+    ),
+    "math-script.html": html('<script src="katex.min.js"></script><p>Typeset here.</p>'),
 }
 
 
@@ -169,6 +183,18 @@ def test_console_errors_and_exceptions_are_caught(open_fake: Callable[..., Loade
     loaded = open_fake("errors.html")
     assert [e.split(" (")[0] for e in loaded.console_errors] == ["boom"]
     assert len(loaded.page_errors) == 1 and "kaput" in loaded.page_errors[0]
+
+
+@pytest.mark.browser
+def test_wide_formula_without_matrix_or_keyboard_access_is_caught(
+    open_fake: Callable[..., LoadedPage],
+) -> None:
+    page = open_fake("wide-math.html", viewport={"width": 390, "height": 844}).page
+    problems = wide_formula_problems(page)
+    assert len(problems) == 3 and all("'a + b'" in p for p in problems), problems
+    assert "holds no matrix" in problems[0] and "tabindex=0" in problems[1], problems
+    assert "role and name" in problems[2], problems
+    assert wide_formula_problems(open_fake("clean.html").page) == []
 
 
 @pytest.mark.browser
@@ -298,3 +324,71 @@ def test_failed_build_reports_the_build_log(tmp_path: Path) -> None:
 def test_missing_chromium_fails_with_install_hint() -> None:
     with pytest.raises(pytest.fail.Exception, match="apt-get install -y chromium"):
         require_chromium("/nonexistent/chromium")
+
+
+# --------------------------------------------------------------------------- served HTML, no browser
+
+TYPESET = (
+    '<span class="arithmatex"><span class="katex"><span class="katex-mathml"><math>'
+    "<semantics><mi>x</mi><annotation>\\frac{x}{2}</annotation></semantics></math>"
+    '</span><span class="katex-html" aria-hidden="true">x</span></span></span>'
+)
+
+
+def test_raw_html_math_check_passes_typeset_maths_and_catches_raw_tex() -> None:
+    clean = html(f"<p>Let {TYPESET} be.</p><pre><code>\\(fine in code\\) $$</code></pre>")
+    assert raw_math_problems(clean) == []
+    raw = html(
+        '<p>Let <span class="arithmatex">\\(x\\)</span> be.</p>'
+        '<div class="arithmatex">\\[\\frac{1}{2}\\]</div><p>and x^{2}, $$y$$</p>'
+    )
+    text = "\n".join(raw_math_problems(raw))
+    for found in ("'\\\\('", "'\\\\['", "'\\\\frac'", "'^{'", "'$$'"):
+        assert f"raw TeX {found}" in text, (found, text)
+    assert text.count("math not typeset in the served HTML") == 2, text
+
+
+def test_image_without_width_or_height_is_caught() -> None:
+    page = html(
+        '<img src="a.svg" alt="A" width="20" height="10">'
+        '<img src="b.svg" alt="B" width="20"><img alt="C" src="c.svg">'
+    )
+    assert image_size_problems(page) == [
+        "<img src='b.svg'> has no height (its box is not reserved)",
+        "<img src='c.svg'> has no width (its box is not reserved)",
+        "<img src='c.svg'> has no height (its box is not reserved)",
+    ]
+
+
+def test_math_script_request_is_caught(open_fake: Callable[..., LoadedPage]) -> None:
+    loaded = open_fake("math-script.html", wait_for_network_idle=True)
+    problems = math_script_problems(loaded.requested)
+    assert len(problems) == 1 and problems[0].endswith("/pe-site/katex.min.js"), problems
+    assert math_script_problems(open_fake("clean.html").requested) == []
+
+
+def test_page_transfer_counts_what_a_page_references(tmp_path: Path) -> None:
+    import gzip
+
+    big = bytes(range(256)) * 400  # incompressible-ish: counted as it is
+    (tmp_path / "p").mkdir()
+    (tmp_path / "p" / "index.html").write_text(
+        html(
+            '<link rel="stylesheet" href="../s.css"><script type="module" src="../m.js"></script>'
+            '<img src="../f-light.bin#only-light" alt="L" width="1" height="1">'
+            '<img src="../f-dark.bin#only-dark" alt="D" width="1" height="1">'
+            '<img src="../gone.png" alt="G" width="1" height="1">'
+        ),
+        encoding="utf-8",
+    )
+    (tmp_path / "s.css").write_text("body { color: red; }" * 50, encoding="utf-8")
+    (tmp_path / "m.js").write_text('import { x } from "./n.js";', encoding="utf-8")
+    (tmp_path / "n.js").write_text("export const x = 1;", encoding="utf-8")
+    (tmp_path / "f-light.bin").write_bytes(big)
+    (tmp_path / "f-dark.bin").write_bytes(big + b"more")
+    files = page_transfer(tmp_path, "p/")
+    assert set(files) == {"p/index.html", "s.css", "m.js", "n.js", "f-dark.bin", "gone.png"}
+    assert files["gone.png"] == -1  # reported as missing
+    assert files["f-dark.bin"] == len(big) + 4  # the larger of the pair, not compressed
+    css = (tmp_path / "s.css").read_bytes()
+    assert files["s.css"] == len(gzip.compress(css, compresslevel=6, mtime=0)) < len(css)

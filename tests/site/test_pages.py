@@ -19,10 +19,12 @@ from helpers.site_harness import (
     format_axe_violations,
     image_problems,
     math_problems,
+    math_script_problems,
     navigate_instantly,
     open_site_page,
     overflow_problems,
     toggle_until,
+    wide_formula_problems,
 )
 
 pytestmark = pytest.mark.browser
@@ -89,6 +91,11 @@ def test_math_is_typeset(light_view: LoadedPage) -> None:
     fail_on(math_problems(light_view.page), f"math on {light_view.url}")
 
 
+def test_no_math_typesetting_script_is_requested(light_view: LoadedPage) -> None:
+    # The maths arrives typeset in the HTML (tests/site/test_served_html.py checks that).
+    fail_on(math_script_problems(light_view.requested), f"scripts of {light_view.url}")
+
+
 @pytest.fixture(scope="module")
 def link_checker(site_url: str) -> LinkChecker:
     """Shared by all pages, so each link target is fetched once."""
@@ -119,6 +126,10 @@ def test_no_horizontal_overflow_on_phone(phone_view: LoadedPage) -> None:
         overflow_problems(phone_view.page),
         f"{phone_view.url} at {PHONE['width']}x{PHONE['height']}",
     )
+
+
+def test_only_matrices_scroll_on_a_phone_and_they_are_reachable(phone_view: LoadedPage) -> None:
+    fail_on(wide_formula_problems(phone_view.page), f"{phone_view.url} at {PHONE['width']} px")
 
 
 def test_palette_toggle_works_and_persists(

@@ -1,0 +1,108 @@
+"""Build-time maths (scripts/katex_render.py and its MkDocs hook), without building the site."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+SCRIPTS = Path(__file__).resolve().parents[2] / "scripts"
+sys.path.insert(0, str(SCRIPTS))
+
+from katex_render import (
+    KATEX_DIR,
+    Formula,
+    MathError,
+    Typesetter,
+    katex_stylesheet,
+    subset_font,
+    typeset_html,
+    used_faces,
+)
+
+
+@pytest.fixture
+def typesetter(tmp_path: Path) -> Iterator[Typesetter]:
+    ts = Typesetter(tmp_path / "cache.json")
+    yield ts
+    ts.close()
+
+
+def test_formulas_come_back_as_html_and_mathml(typesetter: Typesetter) -> None:
+    inline, display = typesetter.render([Formula(r"\frac{1}{2}", False), Formula("x^2", True)])
+    assert inline.startswith('<span class="katex">') and "<math" in inline
+    assert '<annotation encoding="application/x-tex">\\frac{1}{2}</annotation>' in inline
+    assert display.startswith('<span class="katex-display">') and 'display="block"' in display
+
+
+def test_a_bad_formula_is_an_error_naming_it(typesetter: Typesetter) -> None:
+    with pytest.raises(MathError, match=r"inline formula '\\\\frac\{1': KaTeX parse error"):
+        typesetter.render([Formula("x", False), Formula(r"\frac{1", False)])
+    # The process survives a bad formula.
+    assert typesetter.render([Formula("y", False)])[0].startswith('<span class="katex">')
+
+
+def test_results_are_cached_by_content(tmp_path: Path, typesetter: Typesetter) -> None:
+    first = typesetter.render([Formula(r"\omega_i", False)])
+    typesetter.save()
+    offline = Typesetter(tmp_path / "cache.json", node="/nonexistent/node")
+    assert offline.render([Formula(r"\omega_i", False)]) == first  # no process needed
+    with pytest.raises(MathError, match="cannot start Node.js"):
+        offline.render([Formula(r"\omega_j", False)])
+
+
+def test_page_text_is_typeset_and_code_is_not(typesetter: Typesetter) -> None:
+    page = (
+        "<html><head><title>\\(t\\)</title></head><body>"
+        '<p>Let <span class="arithmatex">\\(a &lt; b\\)</span>.</p>'
+        '<div class="arithmatex">\\[\n\\sum_i x_i\n\\]</div><p>$$y$$</p>'
+        "<pre><code>\\(not maths\\)</code></pre></body></html>"
+    )
+    out, used = typeset_html(page, typesetter.render)
+    assert out.count('class="katex"') == 3 and out.count('class="katex-display"') == 2
+    assert "<title>\\(t\\)</title>" in out and "<code>\\(not maths\\)</code>" in out
+    assert "<mo>&lt;</mo>" in out  # the entity was unescaped for KaTeX, then escaped again
+    assert {"katex", "mathnormal"} <= used.classes and {"a", "b", "∑"} <= used.chars
+
+
+def test_stylesheet_declares_only_the_used_faces_as_woff2() -> None:
+    css, faces = katex_stylesheet({"katex", "mord", "mathnormal"})
+    assert sorted(f.woff2 for f in faces) == [
+        "fonts/KaTeX_Main-Regular.woff2",
+        "fonts/KaTeX_Math-Italic.woff2",
+    ]
+    assert css.count("@font-face") == 2 and ".woff)" not in css and ".ttf)" not in css
+    full = (KATEX_DIR / "dist" / "katex.min.css").read_text(encoding="utf-8")
+    sizes = used_faces(full, {"katex", "delimsizing", "size1", "mathbb"})
+    assert {f.family for f in sizes} == {"KaTeX_Main", "KaTeX_Size1", "KaTeX_AMS"}
+
+
+def test_fonts_are_cut_to_the_characters_shown() -> None:
+    woff2 = KATEX_DIR / "dist" / "fonts" / "KaTeX_Main-Regular.woff2"
+    small = subset_font(woff2, "sin(x)=12")
+    assert small[:4] == b"wOF2" and len(small) < woff2.stat().st_size / 4
+    assert subset_font(woff2, "sin(x)=12") == small  # deterministic
+
+
+def test_the_hook_fails_the_build_naming_page_and_formula(monkeypatch: pytest.MonkeyPatch) -> None:
+    spec = importlib.util.spec_from_file_location(
+        "pe_hooks_under_test", SCRIPTS / "mkdocs_hooks.py"
+    )
+    assert spec is not None and spec.loader is not None
+    hooks = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(hooks)
+    from mkdocs.exceptions import PluginError
+
+    monkeypatch.setattr(hooks, "_typesetter", Typesetter(None))
+    page = SimpleNamespace(file=SimpleNamespace(src_uri="broken.md"), url="broken/")
+    html = '<html><head></head><body><span class="arithmatex">\\(\\frac{1}\\)</span></body></html>'
+    with pytest.raises(PluginError, match=r"broken\.md: KaTeX cannot typeset .*\\\\frac\{1\}"):
+        hooks.on_post_page(html, page=page, config=None)
+    good = '<html><head></head><body><span class="arithmatex">\\(x\\)</span></body></html>'
+    out = hooks.on_post_page(good, page=page, config=None)
+    assert 'rel="preload" href="../assets/katex/fonts/KaTeX_Math-Italic.woff2"' in out
+    hooks._typesetter.close()

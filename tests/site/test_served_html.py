@@ -1,0 +1,60 @@
+"""Every page of the built site as the host serves it, before any script runs.
+
+No browser here: the checks read the built files. The maths must arrive typeset (KaTeX's HTML
+and MathML in the page, no TeX left in the text), every image must reserve its box (width and
+height), and what a reader downloads for the page must fit the weight budget (gzip, as the host
+sends it). tests/site/test_harness_can_fail.py shows each check catching a faulty page.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from helpers.site_harness import (
+    image_size_problems,
+    page_transfer,
+    raw_math_problems,
+)
+
+BUDGET_KIB = 300  # per page, gzip: issue 9's target for a reader on a phone
+
+
+def fail_on(problems: list[str], what: str) -> None:
+    if problems:
+        pytest.fail(f"{what}:\n" + "\n".join(f"  - {p}" for p in problems), pytrace=False)
+
+
+def served(built_site: Path, site_page: str) -> str:
+    return (built_site / site_page / "index.html").read_text(encoding="utf-8")
+
+
+def test_maths_is_typeset_in_the_served_html(built_site: Path, site_page: str) -> None:
+    fail_on(raw_math_problems(served(built_site, site_page)), f"maths on {site_page or 'home'}")
+
+
+def test_every_image_reserves_its_size(built_site: Path, site_page: str) -> None:
+    fail_on(image_size_problems(served(built_site, site_page)), f"images on {site_page or 'home'}")
+
+
+def test_page_weight_within_budget(built_site: Path, site_page: str) -> None:
+    files = page_transfer(built_site, site_page)
+    missing = [path for path, size in files.items() if size < 0]
+    fail_on([f"references a missing file: {p}" for p in missing], site_page or "home")
+    total = sum(files.values()) / 1024
+    heaviest = sorted(files.items(), key=lambda kv: -kv[1])[:5]
+    assert total <= BUDGET_KIB, (
+        f"{site_page or 'home'} transfers {total:.0f} KiB (gzip), over {BUDGET_KIB} KiB; "
+        "heaviest: " + ", ".join(f"{p} {s / 1024:.0f} KiB" for p, s in heaviest)
+    )
+
+
+def test_katex_serves_only_woff2_fonts_it_uses(built_site: Path) -> None:
+    css = (built_site / "assets/katex/katex.min.css").read_text(encoding="utf-8")
+    fonts = sorted(p.name for p in (built_site / "assets/katex/fonts").iterdir())
+    assert fonts and all(f.endswith(".woff2") for f in fonts), fonts
+    assert ".woff)" not in css and ".ttf)" not in css
+    # Each served font is declared, and each declared one is served.
+    declared = sorted(url.split("/")[-1] for url in re.findall(r"url\(([^)]+)\)", css))
+    assert declared == fonts
