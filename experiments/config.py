@@ -72,7 +72,8 @@ class RunConfig:
                               f"(known: {', '.join(sorted(known))})")
         if "scheme" not in params:
             raise ConfigError("a run needs a position scheme: scheme=" + "|".join(SCHEMES))
-        values = {k: tuple(v) if isinstance(v, list) else v for k, v in params.items()}
+        values: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v
+                                  for k, v in params.items()}
         return cls(**values).validated()
 
     def validated(self) -> RunConfig:

@@ -16,7 +16,7 @@ The evaluation data comes from fixed keys, the same for every seed and every run
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import jax
 import jax.numpy as jnp
@@ -24,18 +24,20 @@ import numpy as np
 
 from experiments import tasks
 from experiments.config import RunConfig
-from experiments.model import Params, forward
+from experiments.model import Output, Params, forward
 
 EVAL_KEY = 20_171_206  # the paper's first arXiv version: any fixed number would do
 
 
 class Measures(NamedTuple):
-    accuracy_by_position: jax.Array  # (eval_length,)
-    shift_change: jax.Array  # (layers, shifts): mean total-variation distance
-    shuffle_change: jax.Array  # (layers,)
-    probe_accuracy: jax.Array  # (layers + 1,)
-    probe_accuracy_by_position: jax.Array  # (layers + 1, train_length)
-    probe_r2: jax.Array  # (layers + 1,)
+    """Per model; :func:`measure` adds a leading seed axis and returns NumPy arrays."""
+
+    accuracy_by_position: Any  # (eval_length,)
+    shift_change: Any  # (layers, shifts): mean total-variation distance
+    shuffle_change: Any  # (layers,)
+    probe_accuracy: Any  # (layers + 1,)
+    probe_accuracy_by_position: Any  # (layers + 1, train_length)
+    probe_r2: Any  # (layers + 1,)
 
 
 def _eval_keys() -> tuple[jax.Array, ...]:
@@ -72,14 +74,15 @@ def _probe(fit: jax.Array, test: jax.Array, strength: float
 
 def _total_variation(a: jax.Array, b: jax.Array) -> jax.Array:
     """Mean over everything but the last axis of half the L1 distance between rows."""
-    return 0.5 * jnp.abs(a - b).sum(-1).mean()
+    distance: jax.Array = 0.5 * jnp.abs(a - b).sum(-1).mean()
+    return distance
 
 
 def measure_one(params: Params, cfg: RunConfig) -> Measures:
     """Every measurement of one trained model (``params`` of one seed)."""
     k_eval, k_shift, k_perm, k_fit, k_test = _eval_keys()
 
-    def run(tokens: jax.Array, positions: jax.Array | None = None) -> Params:
+    def run(tokens: jax.Array, positions: jax.Array | None = None) -> Output:
         return forward(params, cfg, tokens, positions)
 
     # Accuracy by position, on sequences longer than the training ones.
@@ -97,16 +100,21 @@ def measure_one(params: Params, cfg: RunConfig) -> Measures:
     shifted = jnp.arange(n) + jnp.asarray(cfg.shifts)[:, None, None]  # (shifts, 1, n)
     placements = jnp.concatenate([jnp.broadcast_to(shifted, (len(cfg.shifts), *seqs.shape)),
                                   perms[None]])
-    attend = jax.vmap(jax.vmap(lambda t, p: run(t, p).attention), in_axes=(None, 0))
+    def attention(tokens: jax.Array, positions: jax.Array) -> jax.Array:
+        return run(tokens, positions).attention
+
+    attend = jax.vmap(jax.vmap(attention), in_axes=(None, 0))
     maps = attend(seqs, placements)  # (placements, batch, layers, heads, n, n)
     home = maps[cfg.shifts.index(0)]
-    change = jax.vmap(jax.vmap(_total_variation, in_axes=(1, 1)), in_axes=(None, 0))(home, maps)
+    per_layer = jax.vmap(_total_variation, in_axes=(1, 1))
+    change = jax.vmap(per_layer, in_axes=(None, 0))(home, maps)
     shift_change, shuffle_change = change[:-1].T, change[-1]  # (layers, shifts), (layers,)
 
     # Position probe on sequences of the training length.
     def stream(key: jax.Array) -> jax.Array:
         tokens = tasks.sample(key, cfg, cfg.probe_batch, cfg.train_length).tokens
-        return jax.vmap(lambda t: run(t).residuals, out_axes=1)(tokens)  # (layers+1, b, n, d)
+        residuals: jax.Array = jax.vmap(lambda t: run(t).residuals, out_axes=1)(tokens)
+        return residuals  # (layers+1, batch, n, d)
 
     probe = jax.vmap(lambda f, t: _probe(f, t, cfg.probe_ridge))(stream(k_fit), stream(k_test))
     return Measures(accuracy, shift_change, shuffle_change, *probe)

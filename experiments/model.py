@@ -27,7 +27,8 @@ class Output(NamedTuple):
 
 
 def _dense(key: jax.Array, fan_in: int, fan_out: int) -> jax.Array:
-    return jax.random.normal(key, (fan_in, fan_out)) / np.sqrt(fan_in)
+    weights: jax.Array = jax.random.normal(key, (fan_in, fan_out)) / np.sqrt(fan_in)
+    return weights
 
 
 def init_params(key: jax.Array, cfg: RunConfig) -> Params:
@@ -69,7 +70,8 @@ def sinusoidal_table(cfg: RunConfig) -> np.ndarray:
 def _layer_norm(x: jax.Array, p: dict[str, jax.Array]) -> jax.Array:
     mean = x.mean(-1, keepdims=True)
     var = ((x - mean) ** 2).mean(-1, keepdims=True)
-    return (x - mean) / jnp.sqrt(var + 1e-5) * p["scale"] + p["bias"]
+    normed: jax.Array = (x - mean) / jnp.sqrt(var + 1e-5) * p["scale"] + p["bias"]
+    return normed
 
 
 def _rotate(x: jax.Array, positions: jax.Array, base: float) -> jax.Array:
@@ -87,7 +89,7 @@ def embed(params: Params, cfg: RunConfig, tokens: jax.Array, positions: jax.Arra
     """The residual stream's start: token vectors with the position vectors summed or joined."""
     # One-hot products, not gathers: their gradients are plain matrix products, much
     # cheaper on a CPU than the scatter-adds a gather's gradient needs.
-    x = jax.nn.one_hot(tokens, cfg.vocab) @ params["embed"]
+    x: jax.Array = jax.nn.one_hot(tokens, cfg.vocab) @ params["embed"]
     if cfg.scheme == "sinusoidal":
         pos = jnp.asarray(sinusoidal_table(cfg))[positions]
     elif cfg.scheme == "learned":

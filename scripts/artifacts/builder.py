@@ -444,7 +444,11 @@ def build(opts: Options, stdout: TextIO = sys.stdout) -> int:
     pe_imports.cache_clear()  # sources may have changed since an earlier call
     package_imports.cache_clear()
     out = opts.out.resolve()
-    arts = select(registry.all_artifacts(), opts.only)
+    try:
+        declared = registry.all_artifacts()
+    except ValueError as exc:  # a declaration error (e.g. a duplicate name): name it
+        raise BuildError(f"scripts/artifacts/registry.py: {exc}") from None
+    arts = select(declared, opts.only)
     inputs = Inputs.scan()
     keys: dict[str, str] = {}
     for a in sorted(arts, key=lambda a: bool(a.needs)):  # runs first: others include their keys
@@ -530,6 +534,7 @@ def _commit(out: Path, entries: dict[str, Any], outcome: Any, key: str) -> None:
         "key": key,
         "outputs": {rel: sha256(data) for rel, data in sorted(outcome.files.items())},
         "seconds": round(outcome.seconds, 3),
+        "cpu_seconds": round(outcome.cpu_seconds, 3),
     }
 
 

@@ -35,6 +35,7 @@ class Outcome:
     seconds: float
     error: str | None = None
     details: str | None = None
+    cpu_seconds: float = 0.0  # CPU time of the process making it (every thread)
 
 
 def init_worker() -> None:
@@ -160,7 +161,7 @@ def render(art: Artifact, deps: dict[str, bytes] | None = None,
 
 def run(art: Artifact, deps: dict[str, bytes] | None = None, report: bool = False) -> Outcome:
     """Render ``art``; never raises, so one failure is reported by name, not as a crash."""
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     try:
         files = render(art, deps, report)
     except Exception as exc:  # noqa: BLE001  (reported by the builder, with the name)
@@ -168,4 +169,5 @@ def run(art: Artifact, deps: dict[str, bytes] | None = None, report: bool = Fals
         error = f"{type(exc).__name__}: {message[0] if message else ''}".rstrip(": ")
         return Outcome(art.name, {}, time.perf_counter() - start, error,
                        traceback.format_exc())
-    return Outcome(art.name, files, time.perf_counter() - start)
+    return Outcome(art.name, files, time.perf_counter() - start,
+                   cpu_seconds=time.process_time() - cpu)
