@@ -95,12 +95,12 @@ def test_positions_make_the_task_learnable_and_no_positions_do_not(learned_runs)
     assert without.mean(axis=1).max() < 3 * chance, without.mean(axis=1)
 
 
-def test_results_are_deterministic_for_a_seed() -> None:
-    tiny = {**TINY, "scheme": "rotary", "steps": 20, "warmup": 5, "seeds": [7]}
-    first, again = run(tiny), run(tiny)
+def test_results_are_deterministic_for_a_seed(learned_runs) -> None:
+    """The same run again (compiled afresh) gives exactly the same numbers; the seeds differ."""
+    first = learned_runs["sinusoidal"]
+    again = run({**TINY, "scheme": "sinusoidal"})
     assert first.as_dict() == again.as_dict()
-    other = run({**tiny, "seeds": [8]})
-    assert other.as_dict()["losses"] != first.as_dict()["losses"]
+    assert not np.array_equal(first.losses[0], first.losses[1])
 
 
 @pytest.mark.parametrize(("params", "message"), [
