@@ -7,7 +7,8 @@
 - Every non-Markdown file under ``generated/`` is added to the site at ``generated/...``
   (the figure fragments link to ``/generated/figures/...``). The Markdown fragments are
   included by pages with ``--8<-- "figures/NAME.md"`` and are not pages themselves.
-- ``{{ pe:NAME }}`` in a page becomes ``generated/numbers.json[NAME]``; an unknown NAME
+- ``{{ pe:NAME }}`` in a page becomes ``NAME`` of ``generated/numbers.json`` or of a
+  ``generated/numbers/*.json`` (the experiments' numbers); an unknown NAME
   fails the build naming it and the page. (Write ``\\{{ pe:NAME }}`` to show the syntax.)
 - ``mkdocs serve`` also watches ``pe/``, ``scripts/`` and ``docs/examples/``.
 - Maths is typeset here, at build time, by KaTeX from node_modules (installed by ``./dev``
@@ -49,7 +50,7 @@ from notebook_html import is_notebook, slim_notebook
 ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
 BUILDER = ROOT / "scripts" / "build_artifacts.py"
-WATCHED = [ROOT / "pe", ROOT / "scripts", ROOT / "docs" / "examples"]
+WATCHED = [ROOT / "pe", ROOT / "experiments", ROOT / "scripts", ROOT / "docs" / "examples"]
 PLACEHOLDER = re.compile(r"(\\?)\{\{\s*pe:([^}\s]*)\s*\}\}")
 
 KATEX_DIST = NODE_MODULES / "katex" / "dist"
@@ -76,12 +77,17 @@ def on_pre_build(config: MkDocsConfig) -> None:
         lines = [ln for ln in proc.stderr.strip().splitlines() if ln.strip()]
         message = lines[-1].removeprefix("error: ") if lines else f"exit {proc.returncode}"
         raise PluginError(f"figure pipeline: {message}")
-    try:
-        numbers = json.loads((out / "numbers.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise PluginError(f"figure pipeline: cannot read {out / 'numbers.json'}: {exc}") from None
     _numbers.clear()
-    _numbers.update(numbers)
+    # numbers.json (from pe) and numbers/*.json (e.g. the experiments'): one namespace.
+    for path in [out / "numbers.json", *sorted((out / "numbers").glob("*.json"))]:
+        try:
+            numbers = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise PluginError(f"figure pipeline: cannot read {path}: {exc}") from None
+        twice = sorted(set(numbers) & set(_numbers))
+        if twice:
+            raise PluginError(f"figure pipeline: {path.name} defines {', '.join(twice)} again")
+        _numbers.update(numbers)
     global _typesetter
     if _typesetter is None:
         try:

@@ -40,10 +40,15 @@ LOCK = ".lock"
 TMP_MARK = ".tmp-"
 #: Bump to rebuild everything after a change to how the builder names or writes files.
 PIPELINE_VERSION = "1"
-LIBRARIES = ("numpy", "matplotlib", "ml_dtypes", "sympy", "cmcrameri", "pillow", "contourpy")
+LIBRARIES = ("numpy", "matplotlib", "ml_dtypes", "sympy", "cmcrameri", "pillow", "contourpy",
+             "jax", "jaxlib", "optax")
+#: Packages of the repository whose source shapes artifacts: the maths, and the models
+#: trained for the experiments. An artifact's key hashes the files of them it imports.
+DATA_PACKAGES = ("pe", "experiments")
 DEFAULT_OUT = ROOT / "generated"
 #: Rough cost of an artifact never built before, for scheduling only.
-TYPICAL_SECONDS = {"proofs": 3.0, "numbers": 2.0, "figure": 1.0, "example": 0.3, "table": 0.01}
+TYPICAL_SECONDS = {"run": 25.0, "proofs": 3.0, "numbers": 2.0, "figure": 1.0, "example": 0.3,
+                   "table": 0.01}
 
 
 class BuildError(Exception):
@@ -68,20 +73,22 @@ _IMPORT = re.compile(r"^[ \t]*import[ \t]+([^\n#;]+)", re.MULTILINE)
 
 @functools.cache
 def pe_imports(path: Path) -> frozenset[Path]:
-    """The ``pe`` source files that ``path`` imports directly.
+    """The source files of the data packages (``pe``, ``experiments``) that ``path``
+    imports directly.
 
     A fast textual scan of its import statements (an import inside a docstring counts
     too: that only ever rebuilds more, never less).
     """
-    pkg = ROOT / "pe"
-    in_pe = path.parent == pkg
+    home = path.parent.name if path.parent.parent == ROOT else ""
+    in_pe = home in DATA_PACKAGES
     found: set[Path] = set()
 
     def module_file(dotted: str) -> None:
         parts = dotted.split(".")
-        if parts[0] != "pe":
+        if parts[0] not in DATA_PACKAGES:
             return
-        found.add(pkg / "__init__.py")  # importing pe.x runs pe/__init__.py first
+        pkg = ROOT / parts[0]
+        found.add(pkg / "__init__.py")  # importing pkg.x runs pkg/__init__.py first
         if len(parts) > 1 and (pkg / f"{parts[1]}.py").is_file():
             found.add(pkg / f"{parts[1]}.py")
         elif len(parts) > 1 and (pkg / parts[1]).is_dir():  # a subpackage: all of it
@@ -93,15 +100,15 @@ def pe_imports(path: Path) -> frozenset[Path]:
             module_file(item.split()[0] if item.split() else "")
     for match in _FROM_IMPORT.finditer(text):
         base = match.group(1)
-        if base.startswith("."):  # relative: only meaningful inside pe/
+        if base.startswith("."):  # relative: only meaningful inside a data package
             if not in_pe:
                 continue
-            base = "pe" + (f".{base.lstrip('.')}" if base.strip(".") else "")
+            base = home + (f".{base.lstrip('.')}" if base.strip(".") else "")
         module_file(base)
-        if base == "pe":  # `from pe import symbolic` may name a submodule
+        if base in DATA_PACKAGES:  # `from pe import symbolic` may name a submodule
             for item in match.group(2).strip("()").split(","):
                 if item.split():
-                    module_file(f"pe.{item.split()[0]}")
+                    module_file(f"{base}.{item.split()[0]}")
     return frozenset(found)
 
 
@@ -185,13 +192,17 @@ def _shared_modules(art: Artifact) -> list[str]:
     return sorted(mods)
 
 
-def input_key(art: Artifact, inputs: Inputs) -> str:
+def input_key(art: Artifact, inputs: Inputs, needed: dict[str, str] | None = None) -> str:
     """SHA-256 of everything the artifact's output depends on.
 
-    Of ``pe``, only the files the artifact's code imports (found statically, transitively)
-    count: editing ``pe/symbolic.py`` rebuilds the proofs, not the figures.
+    Of ``pe`` (and ``experiments``), only the files the artifact's code imports (found
+    statically, transitively) count: editing ``pe/symbolic.py`` rebuilds the proofs, not
+    the figures. An artifact that shows runs includes their keys (``needed``: name -> key),
+    so retraining a run redraws what shows it.
     """
     h = hashlib.sha256()
+    for dep in art.needs:
+        h.update(f"|needs:{dep}={(needed or {})[dep]}".encode())
     decl = {"name": art.name, "kind": art.kind, "func": art.func, "params": art.params,
             "alt": art.alt, "caption": art.caption, "fmt": art.fmt}
     h.update(json.dumps(decl, sort_keys=True, default=repr).encode())
@@ -321,27 +332,59 @@ class Progress:
                   f"{seconds:6.2f} s   {left} left")
 
 
-def _render_all(todo: list[Artifact], jobs: int) -> Iterator[Any]:
+def run_results(out: Path, names: Iterable[str]) -> dict[str, bytes]:
+    """The stored results of the runs ``names`` (already built into ``out``)."""
+    results = {}
+    for name in names:
+        try:
+            results[name] = (out / "runs" / f"{name}.json").read_bytes()
+        except OSError as exc:
+            raise BuildError(f"run '{name}' has no results in {out}: {exc}") from None
+    return results
+
+
+def _render_all(todo: list[Artifact], jobs: int, out: Path, report: bool = False
+                ) -> Iterator[Any]:
     """Yield each artifact's :class:`~artifacts.render.Outcome` as it completes.
 
     Serial in this process for one job (or one artifact), else a pool of fresh ``spawn``
-    processes (no inherited state). Stops handing out work after the first failure.
+    processes (no inherited state). An artifact that shows runs starts once they are built
+    (the caller writes each outcome before asking for the next). Stops handing out work
+    after the first failure. ``report``: runs print their training progress.
     """
     if not todo:
         return
     from artifacts import render  # only now: it imports Matplotlib
 
+    building = {a.name for a in todo}
+    waiting = sorted(todo, key=lambda a: bool(a.needs))  # stable: runs before their users
+
+    def ready() -> list[Artifact]:
+        now = [a for a in waiting if not building.intersection(a.needs)]
+        for art in now:
+            waiting.remove(art)
+        return now
+
     if jobs <= 1 or len(todo) <= 1:  # here; Matplotlib is imported only if a figure needs it
-        for art in todo:
-            outcome = render.run(art)
-            yield outcome
-            if outcome.error:
-                return
+        while waiting:
+            for art in ready():
+                outcome = render.run(art, run_results(out, art.needs), report)
+                yield outcome
+                if outcome.error:
+                    return
+                building.discard(art.name)
         return
     pool = ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("spawn"),
                                initializer=render.init_worker)
     try:
-        pending: dict[Future[Any], Artifact] = {pool.submit(render.run, a): a for a in todo}
+        pending: dict[Future[Any], Artifact] = {}
+
+        def submit() -> None:
+            for art in ready():
+                deps = run_results(out, art.needs)
+                pending[pool.submit(render.run, art, deps, report)] = art
+
+        submit()
         failed = False
         while pending:
             done, _ = wait(pending, return_when=FIRST_COMPLETED)
@@ -359,6 +402,9 @@ def _render_all(todo: list[Artifact], jobs: int) -> Iterator[Any]:
                     failed = True
                     for other in pending:
                         other.cancel()
+                building.discard(art.name)
+            if not failed:
+                submit()
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
 
@@ -377,6 +423,7 @@ class Options:
 
 
 def select(arts: list[Artifact], only: tuple[str, ...]) -> list[Artifact]:
+    """The artifacts named in ``only`` (all if empty) and the runs they show."""
     if not only:
         return arts
     names = {a.name for a in arts}
@@ -387,7 +434,8 @@ def select(arts: list[Artifact], only: tuple[str, ...]) -> list[Artifact]:
         hints = [h for n in unknown for h in difflib.get_close_matches(n, names, n=3)]
         hint = f" (did you mean: {', '.join(hints)}?)" if hints else " (see --list)"
         raise BuildError(f"unknown artifact {', '.join(map(repr, unknown))}{hint}")
-    return [a for a in arts if a.name in only]
+    wanted = set(only) | {n for a in arts if a.name in only for n in a.needs}
+    return [a for a in arts if a.name in wanted]
 
 
 def build(opts: Options, stdout: TextIO = sys.stdout) -> int:
@@ -396,9 +444,15 @@ def build(opts: Options, stdout: TextIO = sys.stdout) -> int:
     pe_imports.cache_clear()  # sources may have changed since an earlier call
     package_imports.cache_clear()
     out = opts.out.resolve()
-    arts = select(registry.all_artifacts(), opts.only)
+    try:
+        declared = registry.all_artifacts()
+    except ValueError as exc:  # a declaration error (e.g. a duplicate name): name it
+        raise BuildError(f"scripts/artifacts/registry.py: {exc}") from None
+    arts = select(declared, opts.only)
     inputs = Inputs.scan()
-    keys = {a.name: input_key(a, inputs) for a in arts}
+    keys: dict[str, str] = {}
+    for a in sorted(arts, key=lambda a: bool(a.needs)):  # runs first: others include their keys
+        keys[a.name] = input_key(a, inputs, keys)
     manifest = load_manifest(out)
     states = {a.name: status(a, keys[a.name], manifest, out) for a in arts}
 
@@ -438,7 +492,7 @@ def build(opts: Options, stdout: TextIO = sys.stdout) -> int:
                           f"({jobs} job{'s' if jobs > 1 else ''}) into {out}")
         timings: dict[str, float] = {}
         failure = None
-        for outcome in _render_all(todo, jobs):
+        for outcome in _render_all(todo, jobs, out, report=not opts.quiet):
             progress.finished(outcome.name, outcome.seconds, ok=not outcome.error)
             if outcome.error:
                 failure = failure or outcome
@@ -480,6 +534,7 @@ def _commit(out: Path, entries: dict[str, Any], outcome: Any, key: str) -> None:
         "key": key,
         "outputs": {rel: sha256(data) for rel, data in sorted(outcome.files.items())},
         "seconds": round(outcome.seconds, 3),
+        "cpu_seconds": round(outcome.cpu_seconds, 3),
     }
 
 

@@ -17,6 +17,14 @@ Outputs, under the generated folder:
 - ``proofs``:  ``proofs/<proof>.md`` for every proof in ``pe.symbolic`` (and ``all.md``).
 - ``example``: ``examples/<stem>.txt``, the output of ``docs/examples/<stem>.py``; one
   entry per script, found when the builder starts (see :func:`examples`).
+- ``run``:     ``runs/<name>.json``: small transformers trained and measured by the
+  ``experiments`` package (``func(**params)`` returns plain numbers). Figures, tables and
+  numbers that show them name the runs in ``needs`` and receive their results as
+  ``runs={name: results}``; they are redrawn when a run changes, and a run is retrained
+  only when its own inputs change (its parameters, or the ``experiments``/``pe`` sources).
+
+A ``numbers`` artifact other than ``numbers`` itself writes ``numbers/<name>.json``; pages
+see the union of all of them through ``{{ pe:NAME }}``.
 
 This module must stay cheap to import (no Matplotlib, no SymPy): a run with nothing to do
 reads it and must finish in well under a second.
@@ -33,7 +41,7 @@ from typing import Any, Literal
 
 import numpy  # only for numpy.finfo: a type's limits are facts of numpy, not to retype
 
-Kind = Literal["figure", "table", "numbers", "proofs", "example"]
+Kind = Literal["figure", "table", "numbers", "proofs", "example", "run"]
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 ROOT = PACKAGE_DIR.parent.parent
@@ -66,6 +74,8 @@ class Artifact:
     #: figures: the ``$name`` templates ``alt`` and ``caption`` were filled from (kept so a
     #: test can check that no number is typed in them)
     templates: tuple[str, str] = ("", "")
+    #: runs whose results this artifact shows (see ``run`` in the module docstring)
+    needs: tuple[str, ...] = ()
 
     @property
     def module(self) -> str:
@@ -129,7 +139,7 @@ def fill(name: str, what: str, template: str, values: Mapping[str, str]) -> str:
 
 def _figure(name: str, func: str, alt: str, caption: str, fmt: Literal["svg", "webp"] = "svg",
             derived: Callable[[dict[str, Any]], Mapping[str, Any]] | None = None,
-            **params: Any) -> Artifact:
+            needs: tuple[str, ...] = (), **params: Any) -> Artifact:
     """A figure whose ``alt`` and ``caption`` are templates filled from ``params`` and from
     ``derived(params)`` (values computed from them, for the text only)."""
     values = text_values(params)
@@ -137,11 +147,13 @@ def _figure(name: str, func: str, alt: str, caption: str, fmt: Literal["svg", "w
         values.update({k: v if isinstance(v, str) else number(v)
                        for k, v in derived(params).items()})
     return Artifact(name, "figure", f"fig_{func}", params, fill(name, "alt text", alt, values),
-                    fill(name, "caption", caption, values), fmt, templates=(alt, caption))
+                    fill(name, "caption", caption, values), fmt, templates=(alt, caption),
+                    needs=needs)
 
 
-def _table(name: str, func: str, **params: Any) -> Artifact:
-    return Artifact(name, "table", f"tables:{func}", params)
+def _table(name: str, func: str, needs: tuple[str, ...] = (), **params: Any) -> Artifact:
+    module, _, function = func.rpartition(":")
+    return Artifact(name, "table", f"{module or 'tables'}:{function}", params, needs=needs)
 
 
 def _cycles(positions: int, d_model: int, pair: int, base: float) -> float:
@@ -376,6 +388,103 @@ SINGLES = [
 ]
 
 
+# ---------------------------------------------------------------- experiments
+
+#: Settings every run shares; the rest are the defaults of ``experiments.config.RunConfig``,
+#: and the page prints each run's complete configuration from the run's own record.
+RUN_COMMON: dict[str, Any] = {"train_length": 32, "eval_length": 128, "steps": 300,
+                              "seeds": [0, 1, 2]}
+
+
+def _run(name: str, **params: Any) -> Artifact:
+    return Artifact(name, "run", "runs:train", {**RUN_COMMON, **params})
+
+
+RUNS = [
+    _run("run-sinusoidal", scheme="sinusoidal"),
+    _run("run-learned", scheme="learned"),
+    _run("run-rotary", scheme="rotary"),
+    _run("run-none", scheme="none"),
+    _run("run-none-bidirectional", scheme="none", causal=False),
+    _run("run-sinusoidal-concat", scheme="sinusoidal", combine="concat", d_position=16),
+]
+#: Which runs each experiment compares, in the order its figure and tables list them.
+SCHEMES = ("run-sinusoidal", "run-learned", "run-rotary", "run-none")
+WITH_POSITIONS = ("run-sinusoidal", "run-learned", "run-rotary")
+MASKS = ("run-none", "run-none-bidirectional")
+COMBINES = ("run-sinusoidal", "run-sinusoidal-concat")
+ALL_RUNS = tuple(r.name for r in RUNS)
+
+_LENGTHS = {"train_length": RUN_COMMON["train_length"], "eval_length": RUN_COMMON["eval_length"]}
+
+EXPERIMENTS = RUNS + [
+    _figure(
+        "exp-extrapolation", "experiments:extrapolation", needs=SCHEMES,
+        alt="Line plot of the accuracy of the copy task against position 0 to $last, one "
+            "line per position scheme (sinusoidal, learned, rotary, none) with a band over "
+            "the seeds, and a vertical line at the training length $train_length. The "
+            "numbers are in the table below the figure.",
+        caption=r"Accuracy at each position of sequences of $eval_length tokens, for models "
+                r"trained on $train_length. Lines: mean over the seeds; bands: lowest to "
+                r"highest seed. Left of the dashed line the models saw these positions in "
+                r"training; right of it they never did. Dotted: chance.",
+        derived=lambda p: {"last": p["eval_length"] - 1}, **_LENGTHS),
+    _figure(
+        "exp-offsets", "experiments:offsets", needs=WITH_POSITIONS,
+        alt="Two line plots, one per layer, of how much the attention changes when the same "
+            "sequence is moved to later positions, against the shift, for the sinusoidal, "
+            "learned and rotary models. A shaded region marks the shifts that stay within "
+            "the $train_length training positions. The numbers are in the table below.",
+        caption=r"How much attention changes when the same $shift_length tokens are moved "
+                r"from positions \(0 \ldots ${shift_last}\) to \(s \ldots s + ${shift_last}\): "
+                r"total-variation distance between the attention rows (0: unchanged, 1: "
+                r"disjoint), mean over the seeds with a band from lowest to highest. Shaded: "
+                r"shifts inside the training positions. Dashed, per model: randomly shuffled "
+                r"positions, for scale.",
+        derived=lambda p: {"shift_last": p["shift_length"] - 1},
+        shift_length=16, **_LENGTHS),
+    _figure(
+        "exp-probe", "experiments:probe", needs=SCHEMES,
+        alt="Line plot of how often a linear probe reads the exact position from the "
+            "residual stream, after the embedding and after each block, for the four "
+            "position schemes, with chance marked. The numbers are in the table below.",
+        caption=r"A linear probe of the absolute position, fitted on the residual stream at "
+                r"each depth and tested on other sequences of $train_length tokens: share of "
+                r"positions it names exactly (markers: mean over the seeds; bars: lowest to "
+                r"highest). Dotted: chance, one in $train_length.",
+        **_LENGTHS),
+    _figure(
+        "exp-causal-mask", "experiments:causal_mask", needs=MASKS,
+        alt="Two panels for models without any position encoding, one causal and one "
+            "bidirectional. Left: exact-position accuracy of the linear probe at each depth. "
+            "Right: the probe's accuracy at each position 0 to $last after the last block. "
+            "Chance is marked in both. The numbers are in the table below.",
+        caption=r"Models with no position encoding at all, trained on the same task. Left: "
+                r"the linear probe's exact-position accuracy at each depth; right: after the "
+                r"last block, by position. Mean over the seeds, band or bars from lowest to "
+                r"highest. Dotted: chance.",
+        derived=lambda p: {"last": p["train_length"] - 1}, **_LENGTHS),
+    _figure(
+        "exp-sum-concat", "experiments:sum_concat", needs=COMBINES,
+        alt="Two panels comparing sinusoidal positions added to the token embedding with "
+            "the same positions concatenated at the same model width. Left: training loss "
+            "against step. Right: accuracy by position up to $last with the training length "
+            "$train_length marked. The numbers are in the table below.",
+        caption=r"Sum against concatenation at the same width (so the same parameters in "
+                r"every block). Left: training loss (mean over the seeds, band from lowest "
+                r"to highest); right: accuracy by position, trained on $train_length.",
+        derived=lambda p: {"last": p["eval_length"] - 1}, **_LENGTHS),
+    _table("exp-settings", "exp_tables:shared_settings", needs=ALL_RUNS),
+    _table("exp-runs", "exp_tables:run_settings", needs=ALL_RUNS),
+    _table("exp-extrapolation-results", "exp_tables:extrapolation", needs=SCHEMES),
+    _table("exp-offsets-results", "exp_tables:offsets", needs=WITH_POSITIONS),
+    _table("exp-probe-results", "exp_tables:probe", needs=SCHEMES),
+    _table("exp-causal-mask-results", "exp_tables:probe", needs=MASKS),
+    _table("exp-sum-concat-results", "exp_tables:sum_concat", needs=COMBINES),
+    Artifact("experiment-numbers", "numbers", "exp_numbers:compute", needs=ALL_RUNS),
+]
+
+
 def examples() -> list[Artifact]:
     """One artifact per ``docs/examples/*.py`` (none if the folder is missing)."""
     if not EXAMPLES_DIR.is_dir():
@@ -385,11 +494,19 @@ def examples() -> list[Artifact]:
 
 
 def all_artifacts() -> list[Artifact]:
-    """The full registry, in a stable order; names are checked to be unique."""
-    items = FIGURES + TABLES + SINGLES + examples()
+    """The full registry, in a stable order; names are checked to be unique, and every
+    artifact's ``needs`` to name runs of the registry."""
+    items = FIGURES + TABLES + SINGLES + EXPERIMENTS + examples()
     seen: set[str] = set()
     for a in items:
         if a.name in seen:
             raise ValueError(f"artifact name {a.name!r} is declared twice")
         seen.add(a.name)
+    runs = {a.name for a in items if a.kind == "run"}
+    for a in items:
+        missing = [n for n in a.needs if n not in runs]
+        if missing:
+            raise ValueError(f"artifact {a.name!r} needs {', '.join(map(repr, missing))}, "
+                             f"which {'is' if len(missing) == 1 else 'are'} not a run of the "
+                             f"registry (runs: {', '.join(sorted(runs)) or 'none'})")
     return items

@@ -35,6 +35,7 @@ class Outcome:
     seconds: float
     error: str | None = None
     details: str | None = None
+    cpu_seconds: float = 0.0  # CPU time of the process making it (every thread)
 
 
 def init_worker() -> None:
@@ -42,10 +43,22 @@ def init_worker() -> None:
     import artifacts.style  # noqa: F401  (Matplotlib, colour maps)
 
 
-def _call(art: Artifact, *args: Any) -> Any:
+def _call(art: Artifact, *args: Any, **extra: Any) -> Any:
     module, func = art.func.split(":")
     fn = getattr(importlib.import_module(f"artifacts.{module}"), func)
-    return fn(*args, **art.params)
+    return fn(*args, **art.params, **extra)
+
+
+def _runs(art: Artifact, deps: dict[str, bytes] | None) -> dict[str, Any]:
+    """``runs={name: results}`` for an artifact that shows runs, in its ``needs`` order."""
+    if not art.needs:
+        return {}
+    data = deps or {}
+    return {"runs": {name: json.loads(data[name]) for name in art.needs}}
+
+
+def numbers_path(art: Artifact) -> str:
+    return "numbers.json" if art.name == "numbers" else f"numbers/{art.name}.json"
 
 
 def escape_alt(text: str) -> str:
@@ -79,7 +92,7 @@ def _lossless_webp(png: bytes) -> io.BytesIO:
     return out
 
 
-def render_figure(art: Artifact) -> dict[str, bytes]:
+def render_figure(art: Artifact, runs: dict[str, Any]) -> dict[str, bytes]:
     import matplotlib
 
     from artifacts.style import THEMES, check_legibility
@@ -94,7 +107,7 @@ def render_figure(art: Artifact) -> dict[str, bytes]:
         with matplotlib.rc_context():
             matplotlib.rcdefaults()  # also ignores any user matplotlibrc
             matplotlib.rcParams.update(theme.rc())
-            fig = _call(art, theme)
+            fig = _call(art, theme, **runs)
             check_legibility(fig)
             buf = io.BytesIO()
             if art.fmt == "svg":
@@ -126,16 +139,30 @@ def run_example(art: Artifact) -> dict[str, bytes]:
     return {f"examples/{art.source.stem}.txt": proc.stdout}
 
 
-def render(art: Artifact) -> dict[str, bytes]:
-    """The files of one artifact (raises on any failure)."""
+def _progress(name: str) -> Any:
+    """A training progress reporter that prints one line per chunk of steps."""
+    def report(done: int, total: int, loss: float) -> None:
+        print(f"    training {name}: step {done:,} of {total:,}, loss {loss:.3f}", flush=True)
+    return report
+
+
+def render(art: Artifact, deps: dict[str, bytes] | None = None,
+           report: bool = False) -> dict[str, bytes]:
+    """The files of one artifact (raises on any failure). ``deps``: the stored results of
+    the runs it shows; ``report``: a run prints its progress while it trains."""
+    runs = _runs(art, deps)
     if art.kind == "figure":
-        return render_figure(art)
+        return render_figure(art, runs)
     if art.kind == "table":
-        return {f"tables/{art.name}.md": _call(art).encode()}
+        return {f"tables/{art.name}.md": _call(art, **runs).encode()}
     if art.kind == "numbers":
-        numbers = _call(art)
+        numbers = _call(art, **runs)
         text = json.dumps(numbers, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
-        return {"numbers.json": text.encode()}
+        return {numbers_path(art): text.encode()}
+    if art.kind == "run":
+        results = _call(art, progress=_progress(art.name) if report else None)
+        # Exact float text (repr), sorted keys: the same results give the same bytes.
+        return {f"runs/{art.name}.json": (json.dumps(results, sort_keys=True) + "\n").encode()}
     if art.kind == "proofs":
         return {f"proofs/{name}.md": text.encode() for name, text in _call(art).items()}
     if art.kind == "example":
@@ -143,14 +170,15 @@ def render(art: Artifact) -> dict[str, bytes]:
     raise ValueError(f"unknown artifact kind {art.kind!r}")
 
 
-def run(art: Artifact) -> Outcome:
+def run(art: Artifact, deps: dict[str, bytes] | None = None, report: bool = False) -> Outcome:
     """Render ``art``; never raises, so one failure is reported by name, not as a crash."""
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     try:
-        files = render(art)
+        files = render(art, deps, report)
     except Exception as exc:  # noqa: BLE001  (reported by the builder, with the name)
         message = str(exc).strip().splitlines()
         error = f"{type(exc).__name__}: {message[0] if message else ''}".rstrip(": ")
         return Outcome(art.name, {}, time.perf_counter() - start, error,
                        traceback.format_exc())
-    return Outcome(art.name, files, time.perf_counter() - start)
+    return Outcome(art.name, files, time.perf_counter() - start,
+                   cpu_seconds=time.process_time() - cpu)

@@ -4,7 +4,7 @@
     One clean build of every artifact with two worker processes, into a temporary folder
     (never the repository's generated/), shared by the whole session.
 ``sandbox`` -> Sandbox
-    A throw-away copy of ``pe/`` and ``scripts/`` (and an empty ``docs/examples/``) whose
+    A throw-away copy of ``pe/``, ``experiments/`` and ``scripts/`` (and an empty ``docs/examples/``) whose
     sources a test may edit: the builder there hashes and imports the copy's files.
 """
 
@@ -32,6 +32,7 @@ def sandbox(tmp_path: Path) -> Iterator[Sandbox]:
     root = tmp_path / "repo"
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
     shutil.copytree(ROOT / "pe", root / "pe", ignore=ignore)
+    shutil.copytree(ROOT / "experiments", root / "experiments", ignore=ignore)
     shutil.copytree(SCRIPTS, root / "scripts", ignore=ignore)
     (root / "docs" / "examples").mkdir(parents=True)
     yield Sandbox(root)

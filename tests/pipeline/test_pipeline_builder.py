@@ -244,7 +244,7 @@ def test_removed_example_output_is_deleted(sandbox: Sandbox, tmp_path: Path) -> 
     # A full run (no --only) in a sandbox with a tiny registry: keep only cheap entries.
     registry = sandbox.root / "scripts" / "artifacts" / "registry.py"
     registry.write_text(registry.read_text() + (
-        "\nFIGURES.clear()\nTABLES[:] = TABLES[:1]\nSINGLES.clear()\n"))
+        "\nFIGURES.clear()\nTABLES[:] = TABLES[:1]\nSINGLES.clear()\nEXPERIMENTS.clear()\n"))
     assert sandbox.run("--out", out, "--jobs", "1").returncode == 0
     assert (out / "examples/hello.txt").read_text() == "hello\n"
     example.unlink()

@@ -29,7 +29,9 @@ def expected_files(art: registry.Artifact) -> list[str]:
     if art.kind == "table":
         return [f"tables/{art.name}.md"]
     if art.kind == "numbers":
-        return ["numbers.json"]
+        return ["numbers.json" if art.name == "numbers" else f"numbers/{art.name}.json"]
+    if art.kind == "run":
+        return [f"runs/{art.name}.json"]
     if art.kind == "example":
         assert art.source is not None
         return [f"examples/{art.source.stem}.txt"]
@@ -38,7 +40,7 @@ def expected_files(art: registry.Artifact) -> list[str]:
 
 def test_registry_holds_what_the_site_needs() -> None:
     kinds = {a.kind for a in ARTIFACTS}
-    assert {"figure", "table", "numbers", "proofs"} <= kinds
+    assert {"figure", "table", "numbers", "proofs", "run"} <= kinds
     assert len(FIGURES) >= 13
     assert len({a.name for a in ARTIFACTS}) == len(ARTIFACTS)
     for art in ARTIFACTS:

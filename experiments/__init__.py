@@ -1,0 +1,1 @@
+"""Small transformers trained on toy tasks: what positions do inside a model."""

@@ -1,0 +1,155 @@
+"""What one training run is: the model, the task, training and evaluation, validated.
+
+A :class:`RunConfig` is built from plain keyword values (the registry declares runs as
+dicts), and every bad value is a :class:`ConfigError` naming the field and the problem.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+SCHEMES = ("sinusoidal", "learned", "rotary", "none")
+#: Schemes that add a vector to (or join it with) the token embedding.
+ADDITIVE = ("sinusoidal", "learned")
+COMBINES = ("sum", "concat")
+TASKS = ("copy_back",)
+
+
+class ConfigError(ValueError):
+    """A run's configuration is invalid; the message names the field."""
+
+
+@dataclass(frozen=True)
+class RunConfig:
+    """One run: the same model trained from each seed, then measured.
+
+    Model: ``layers`` pre-LayerNorm blocks of width ``d_model`` with ``heads`` heads and a
+    GELU MLP of width ``d_mlp``; positions by ``scheme`` (``sinusoidal``: the paper's table
+    from :func:`pe.encoding`; ``learned``: a trained table; ``rotary``: queries and keys
+    rotated by position in every layer; ``none``), joined to the tokens by ``combine``
+    (``sum``, or ``concat``: the last ``d_position`` of the ``d_model`` columns hold the
+    position, the others the token). ``causal`` masks attention to earlier positions.
+
+    Task ``copy_back``: tokens drawn uniformly from ``vocab`` symbols; the answer at
+    position ``i`` is the token at ``i - offset`` (positions before ``offset`` are not
+    scored). It needs positions: the same token multiset in another order has other answers.
+    """
+
+    scheme: str
+    causal: bool = True
+    combine: str = "sum"
+    d_model: int = 32
+    d_position: int = 0  # concat only: columns given to the position
+    heads: int = 2
+    layers: int = 2
+    d_mlp: int = 64
+    base: float = 10000.0  # sinusoidal and rotary
+    task: str = "copy_back"
+    vocab: int = 16
+    offset: int = 3
+    train_length: int = 32
+    steps: int = 1200
+    batch: int = 32
+    learning_rate: float = 3e-3
+    warmup: int = 100
+    seeds: tuple[int, ...] = (0, 1, 2)
+    eval_length: int = 128  # accuracy by position up to here (extrapolation)
+    eval_batch: int = 64
+    shifts: tuple[int, ...] = (0, 8, 16, 32, 64, 96)  # shift-invariance test
+    shift_length: int = 16  # sequence length of the shift test
+    probe_batch: int = 64  # sequences to fit the position probe on (as many to test it)
+    probe_ridge: float = 1e-2
+    chunks: int = 4  # training is cut into this many compiled pieces, for progress reports
+
+    @classmethod
+    def from_params(cls, params: dict[str, Any]) -> RunConfig:
+        """A config from keyword values (lists become tuples), validated."""
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(set(params) - known)
+        if unknown:
+            raise ConfigError(f"unknown run setting(s) {', '.join(unknown)} "
+                              f"(known: {', '.join(sorted(known))})")
+        if "scheme" not in params:
+            raise ConfigError("a run needs a position scheme: scheme=" + "|".join(SCHEMES))
+        values: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v
+                                  for k, v in params.items()}
+        return cls(**values).validated()
+
+    def validated(self) -> RunConfig:
+        def need(ok: bool, message: str) -> None:
+            if not ok:
+                raise ConfigError(message)
+
+        need(self.scheme in SCHEMES, f"scheme={self.scheme!r}: must be one of {SCHEMES}")
+        need(self.combine in COMBINES, f"combine={self.combine!r}: must be one of {COMBINES}")
+        need(self.task in TASKS, f"task={self.task!r}: must be one of {TASKS}")
+        for name in ("d_model", "heads", "layers", "d_mlp", "vocab", "offset", "train_length",
+                     "steps", "batch", "eval_length", "eval_batch", "shift_length",
+                     "probe_batch", "chunks"):
+            value = getattr(self, name)
+            need(isinstance(value, int) and not isinstance(value, bool) and value > 0,
+                 f"{name}={value!r}: must be a positive integer")
+        need(isinstance(self.causal, bool), f"causal={self.causal!r}: must be True or False")
+        need(self.vocab >= 2, f"vocab={self.vocab}: the task needs at least 2 tokens")
+        need(self.base > 1, f"base={self.base}: must be greater than 1")
+        need(self.learning_rate > 0, f"learning_rate={self.learning_rate}: must be positive")
+        need(0 <= self.warmup < self.steps,
+             f"warmup={self.warmup}: must be at least 0 and below steps={self.steps}")
+        need(self.probe_ridge > 0, f"probe_ridge={self.probe_ridge}: must be positive")
+        need(len(self.seeds) >= 1 and len(set(self.seeds)) == len(self.seeds),
+             f"seeds={self.seeds}: need at least one seed, each once")
+        need(self.offset < self.train_length,
+             f"offset={self.offset}: must be below train_length={self.train_length}")
+        need(self.eval_length >= self.train_length,
+             f"eval_length={self.eval_length}: must be at least train_length="
+             f"{self.train_length}")
+        need(self.steps % self.chunks == 0,
+             f"steps={self.steps}: must be a multiple of chunks={self.chunks}")
+        need(self.shift_length > self.offset,
+             f"shift_length={self.shift_length}: must exceed offset={self.offset}")
+        need(all(s >= 0 for s in self.shifts) and 0 in self.shifts,
+             f"shifts={self.shifts}: must be non-negative and include 0")
+        heads_ok = self.d_model % self.heads == 0
+        need(heads_ok, f"d_model={self.d_model}: must be a multiple of heads={self.heads}")
+        if self.scheme == "rotary":
+            need(heads_ok and (self.d_model // self.heads) % 2 == 0,
+                 f"rotary needs an even width per head; d_model={self.d_model} with "
+                 f"heads={self.heads} gives {self.d_model // self.heads}")
+        if self.combine == "concat":
+            need(self.scheme in ADDITIVE,
+                 f"combine='concat' joins a position vector to the token, but scheme="
+                 f"{self.scheme!r} has none; use combine='sum' (the default)")
+            need(0 < self.d_position < self.d_model,
+                 f"d_position={self.d_position}: with combine='concat' it must be between 1 "
+                 f"and d_model - 1 = {self.d_model - 1}")
+            if self.scheme == "sinusoidal":
+                need(self.d_position % 2 == 0,
+                     f"d_position={self.d_position}: sinusoidal positions come in sin/cos "
+                     f"pairs; use an even width")
+        else:
+            need(self.d_position == 0,
+                 f"d_position={self.d_position}: only used with combine='concat'; leave it 0")
+        if self.scheme == "sinusoidal" and self.combine == "sum":
+            need(self.d_model % 2 == 0,
+                 f"d_model={self.d_model}: sinusoidal positions need an even width")
+        return self
+
+    @property
+    def max_positions(self) -> int:
+        """Positions any measurement uses: the position table must hold this many."""
+        return max(self.eval_length, max(self.shifts) + self.shift_length, self.train_length)
+
+    @property
+    def d_token(self) -> int:
+        return self.d_model - self.d_position if self.combine == "concat" else self.d_model
+
+    @property
+    def d_pos_vector(self) -> int:
+        """Width of the position vector joined to the token (0 if none is)."""
+        if self.scheme not in ADDITIVE:
+            return 0
+        return self.d_position if self.combine == "concat" else self.d_model
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)

@@ -1,0 +1,127 @@
+"""A small decoder-style transformer in plain JAX: parameters are a dict of arrays.
+
+Pre-LayerNorm blocks (attention, then a GELU MLP, each added to the residual stream), a
+final LayerNorm and a linear read-out. :func:`forward` also returns what the measurements
+need: the residual stream after the embedding and after every block, and every layer's
+attention weights.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+import pe
+from experiments.config import RunConfig
+
+Params = dict[str, Any]
+
+
+class Output(NamedTuple):
+    logits: jax.Array  # (n, vocab)
+    residuals: jax.Array  # (layers + 1, n, d_model): after the embedding, after each block
+    attention: jax.Array  # (layers, heads, n, n): row q is where position q looks
+
+
+def _dense(key: jax.Array, fan_in: int, fan_out: int) -> jax.Array:
+    weights: jax.Array = jax.random.normal(key, (fan_in, fan_out)) / np.sqrt(fan_in)
+    return weights
+
+
+def init_params(key: jax.Array, cfg: RunConfig) -> Params:
+    """Fresh parameters: normal weights scaled by 1/sqrt(fan-in), LayerNorm at identity."""
+    d = cfg.d_model
+    keys = iter(jax.random.split(key, 4 + 6 * cfg.layers))
+    blocks = []
+    for _ in range(cfg.layers):
+        blocks.append({
+            "ln1": {"scale": jnp.ones(d), "bias": jnp.zeros(d)},
+            "qkv": _dense(next(keys), d, 3 * d),
+            "out": _dense(next(keys), d, d),
+            "ln2": {"scale": jnp.ones(d), "bias": jnp.zeros(d)},
+            "up": _dense(next(keys), d, cfg.d_mlp),
+            "up_bias": jnp.zeros(cfg.d_mlp),
+            "down": _dense(next(keys), cfg.d_mlp, d),
+            "down_bias": jnp.zeros(d),
+        })
+    params: Params = {
+        "embed": jax.random.normal(next(keys), (cfg.vocab, cfg.d_token)),
+        "blocks": blocks,
+        "ln_final": {"scale": jnp.ones(d), "bias": jnp.zeros(d)},
+        "unembed": _dense(next(keys), d, cfg.vocab),
+    }
+    if cfg.scheme == "learned":
+        params["positions"] = jax.random.normal(next(keys), (cfg.max_positions, cfg.d_pos_vector))
+    return params
+
+
+def parameter_count(params: Params) -> int:
+    return int(sum(np.prod(leaf.shape) for leaf in jax.tree_util.tree_leaves(params)))
+
+
+def sinusoidal_table(cfg: RunConfig) -> np.ndarray:
+    """The paper's encoding for every position a measurement can use (from ``pe``)."""
+    return pe.encoding(cfg.max_positions, cfg.d_pos_vector, base=cfg.base).astype(np.float32)
+
+
+def _layer_norm(x: jax.Array, p: dict[str, jax.Array]) -> jax.Array:
+    mean = x.mean(-1, keepdims=True)
+    var = ((x - mean) ** 2).mean(-1, keepdims=True)
+    normed: jax.Array = (x - mean) / jnp.sqrt(var + 1e-5) * p["scale"] + p["bias"]
+    return normed
+
+
+def _rotate(x: jax.Array, positions: jax.Array, base: float) -> jax.Array:
+    """Rotary embedding of ``x`` (heads, n, width): pair ``i`` (columns 2i, 2i+1) turned by
+    ``position * omega_i``, the frequencies of the sinusoidal encoding for this width."""
+    omega = jnp.asarray(pe.frequencies(x.shape[-1], base=base), dtype=jnp.float32)
+    angle = positions[:, None] * omega[None, :]  # (n, width/2)
+    cos, sin = jnp.cos(angle), jnp.sin(angle)
+    even, odd = x[..., 0::2], x[..., 1::2]
+    turned = jnp.stack([even * cos - odd * sin, even * sin + odd * cos], axis=-1)
+    return turned.reshape(x.shape)
+
+
+def embed(params: Params, cfg: RunConfig, tokens: jax.Array, positions: jax.Array) -> jax.Array:
+    """The residual stream's start: token vectors with the position vectors summed or joined."""
+    # One-hot products, not gathers: their gradients are plain matrix products, much
+    # cheaper on a CPU than the scatter-adds a gather's gradient needs.
+    x: jax.Array = jax.nn.one_hot(tokens, cfg.vocab) @ params["embed"]
+    if cfg.scheme == "sinusoidal":
+        pos = jnp.asarray(sinusoidal_table(cfg))[positions]
+    elif cfg.scheme == "learned":
+        pos = params["positions"][positions]
+    else:
+        return x
+    return x + pos if cfg.combine == "sum" else jnp.concatenate([x, pos], axis=-1)
+
+
+def forward(params: Params, cfg: RunConfig, tokens: jax.Array,
+            positions: jax.Array | None = None) -> Output:
+    """One sequence ``tokens`` (n,) at ``positions`` (default 0 .. n-1)."""
+    n = tokens.shape[0]
+    if positions is None:
+        positions = jnp.arange(n)
+    heads, width = cfg.heads, cfg.d_model // cfg.heads
+    x = embed(params, cfg, tokens, positions)
+    residuals, attention = [x], []
+    allowed = jnp.tril(jnp.ones((n, n), dtype=bool)) if cfg.causal else jnp.ones((n, n), bool)
+    for block in params["blocks"]:
+        h = _layer_norm(x, block["ln1"]) @ block["qkv"]
+        q, k, v = (part.reshape(n, heads, width).transpose(1, 0, 2)
+                   for part in jnp.split(h, 3, axis=-1))
+        if cfg.scheme == "rotary":
+            q, k = _rotate(q, positions, cfg.base), _rotate(k, positions, cfg.base)
+        scores = jnp.where(allowed, q @ k.transpose(0, 2, 1) / np.sqrt(width), -jnp.inf)
+        weights = jax.nn.softmax(scores, axis=-1)
+        attention.append(weights)
+        mixed = (weights @ v).transpose(1, 0, 2).reshape(n, cfg.d_model)
+        x = x + mixed @ block["out"]
+        h = jax.nn.gelu(_layer_norm(x, block["ln2"]) @ block["up"] + block["up_bias"])
+        x = x + h @ block["down"] + block["down_bias"]
+        residuals.append(x)
+    logits = _layer_norm(x, params["ln_final"]) @ params["unembed"]
+    return Output(logits, jnp.stack(residuals), jnp.stack(attention))

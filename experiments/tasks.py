@@ -1,0 +1,30 @@
+"""Synthetic tasks, sampled with JAX random keys (inside the compiled training step)."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import jax
+import jax.numpy as jnp
+
+from experiments.config import RunConfig
+
+
+class Batch(NamedTuple):
+    tokens: jax.Array  # (batch, n) int32
+    targets: jax.Array  # (batch, n) int32: the answer at each position
+    scored: jax.Array  # (batch, n) bool: positions that have an answer
+
+
+def copy_back(key: jax.Array, cfg: RunConfig, batch: int, length: int) -> Batch:
+    """Uniform random tokens; the answer at position ``i`` is the token at ``i - offset``."""
+    tokens = jax.random.randint(key, (batch, length), 0, cfg.vocab, dtype=jnp.int32)
+    targets = jnp.roll(tokens, cfg.offset, axis=1)
+    scored = jnp.broadcast_to(jnp.arange(length) >= cfg.offset, (batch, length))
+    return Batch(tokens, targets, scored)
+
+
+def sample(key: jax.Array, cfg: RunConfig, batch: int, length: int) -> Batch:
+    if cfg.task == "copy_back":
+        return copy_back(key, cfg, batch, length)
+    raise ValueError(f"unknown task {cfg.task!r}")  # RunConfig.validated() names the choices
