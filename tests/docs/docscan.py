@@ -5,7 +5,10 @@ Kept free of pytest so the scanner itself can be tested on made-up pages.
 
 from __future__ import annotations
 
+import functools
 import re
+import subprocess
+import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -46,6 +49,19 @@ class Fence:
     @property
     def source(self) -> str:
         return "\n".join(self.body) + "\n"
+
+
+@functools.cache
+def run_example(stem: str) -> subprocess.CompletedProcess[str]:
+    """docs/examples/STEM.py run as a reader would, once per test process."""
+    return subprocess.run(
+        [sys.executable, str(EXAMPLES / f"{stem}.py")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
 
 
 def pages(docs: Path = DOCS) -> list[Path]:
@@ -164,19 +180,28 @@ class Allowed:
         return "*" in self.pages or page in self.pages
 
 
-def load_allowlist(path: Path = ALLOWLIST) -> list[Allowed]:
-    """``<integer> <* | page.md,page.md>  # why`` per line; blank lines and comments skipped."""
-    entries = []
+def reasoned_lines(path: Path) -> Iterator[tuple[int, list[str], str]]:
+    """``field field  # why`` lines of an allowlist file: (line number, fields, reason).
+
+    Blank lines and comments are skipped; a line without a reason yields an empty one, for
+    the caller to reject with the form it expects.
+    """
     for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
-        body, sep, reason = line.partition("#")
-        fields = body.split()
-        if not sep or not reason.strip() or len(fields) != 2 or not fields[0].isdigit():
+        body, _, reason = line.partition("#")
+        yield number, body.split(), reason.strip()
+
+
+def load_allowlist(path: Path = ALLOWLIST) -> list[Allowed]:
+    """``<integer> <* | page.md,page.md>  # why`` per line; blank lines and comments skipped."""
+    entries = []
+    for number, fields, reason in reasoned_lines(path):
+        if not reason or len(fields) != 2 or not fields[0].isdigit():
             raise ValueError(f"{path.name}:{number}: expected '<integer> <pages>  # reason'")
         pages_ = frozenset(p.strip() for p in fields[1].split(",") if p.strip())
-        entries.append(Allowed(int(fields[0]), pages_, reason.strip(), number))
+        entries.append(Allowed(int(fields[0]), pages_, reason, number))
     return entries
 
 

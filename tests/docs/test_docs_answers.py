@@ -10,22 +10,14 @@ from __future__ import annotations
 
 import ast
 import re
-import subprocess
-import sys
 
 import pytest
-from docscan import EXAMPLES, ROOT
+from docscan import run_example
 
 
 def output(stem: str) -> str:
-    result = subprocess.run(
-        [sys.executable, str(EXAMPLES / f"{stem}.py")],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=True,
-    )
+    result = run_example(stem)
+    assert result.returncode == 0, f"{stem}.py failed:\n{result.stderr}"
     return result.stdout
 
 

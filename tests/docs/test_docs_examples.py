@@ -12,13 +12,12 @@ import functools
 import math
 import re
 import runpy
-import subprocess
 import sys
 
 import numpy as np
 import pytest
 import torch_standin
-from docscan import EXAMPLES, GENERATED, ROOT, pages, split_fences
+from docscan import EXAMPLES, GENERATED, ROOT, pages, run_example, split_fences
 
 import pe
 
@@ -26,16 +25,7 @@ SCRIPTS = sorted(EXAMPLES.glob("*.py"))
 FRAMEWORK_SCRIPTS = sorted((EXAMPLES / "frameworks").glob("*.py"))
 
 
-@functools.cache
-def run(stem: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, str(EXAMPLES / f"{stem}.py")],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
+run = run_example
 
 
 def test_there_are_examples() -> None:

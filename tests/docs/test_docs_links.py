@@ -22,7 +22,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from docscan import DOCS, ROOT, pages, split_fences
+from docscan import DOCS, ROOT, pages, reasoned_lines, split_fences
 
 ALLOWED_VERSIONS = Path(__file__).resolve().parent / "allowed_versions.txt"
 #: Pages without a References section, with why.
@@ -88,18 +88,8 @@ def pinned_commits(found: dict[str, list[str]]) -> dict[str, set[str]]:
 
 def load_allowed_versions(path: Path = ALLOWED_VERSIONS) -> dict[str, set[str]]:
     allowed: dict[str, set[str]] = defaultdict(set)
-    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        body, sep, reason = line.partition("#")
-        fields = body.split()
-        if (
-            not sep
-            or not reason.strip()
-            or len(fields) != 2
-            or not re.fullmatch(r"[0-9a-f]{40}", fields[1])
-        ):
+    for number, fields, reason in reasoned_lines(path):
+        if not reason or len(fields) != 2 or not re.fullmatch(r"[0-9a-f]{40}", fields[1]):
             raise ValueError(f"{path.name}:{number}: expected '<owner/repo> <sha>  # reason'")
         allowed[fields[0].lower()].add(fields[1])
     return allowed
