@@ -17,7 +17,12 @@
   // between two reads would make the browser lay the page out again for every element.
   const focusableScrollers = () => {
     const tables = [...document.querySelectorAll(".md-typeset__scrollwrap")];
-    const formulas = [...document.querySelectorAll(".md-typeset div.arithmatex")];
+    // A formula in a collapsed block is skipped (it cannot be reached until the block opens,
+    // and the toggle listener below checks it then): reading its width would make the browser
+    // style and lay out the whole hidden block, once per formula, on every page load.
+    const formulas = [...document.querySelectorAll(".md-typeset div.arithmatex")].filter(
+      (formula) => !formula.closest("details:not([open])"),
+    );
     const wide = (el) => el.scrollWidth > el.clientWidth;
     const tableWide = tables.map(wide);
     const formulaWide = formulas.map(wide);
