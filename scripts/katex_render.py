@@ -17,6 +17,7 @@ A formula KaTeX cannot typeset raises :class:`MathError` naming the formula and 
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import html
 import io
@@ -201,14 +202,26 @@ class FontFace:
     woff2: str  # path relative to KaTeX's dist folder, e.g. fonts/KaTeX_Main-Regular.woff2
 
 
+@functools.cache
+def katex_css() -> str:
+    """KaTeX's own minified stylesheet, read once per process."""
+    return (KATEX_DIR / "dist" / "katex.min.css").read_text(encoding="utf-8")
+
+
+def _woff2(declarations: dict[str, str]) -> str | None:
+    """The woff2 file a @font-face's ``src`` names, if any."""
+    match = re.search(r"url\(([^)]+\.woff2)\)", declarations.get("src", ""))
+    return match.group(1) if match else None
+
+
 def font_faces(css: str) -> list[FontFace]:
     faces = []
     for body in _FONT_FACE.findall(css):
         d = _declarations(body)
-        woff2 = re.search(r"url\(([^)]+\.woff2)\)", d.get("src", ""))
+        woff2 = _woff2(d)
         if woff2:
             faces.append(FontFace(d["font-family"], d.get("font-weight", "400"),
-                                  d.get("font-style", "normal"), woff2.group(1)))
+                                  d.get("font-style", "normal"), woff2))
     return faces
 
 
@@ -236,15 +249,15 @@ def used_faces(css: str, classes: Iterable[str]) -> list[FontFace]:
 
 def katex_stylesheet(classes: Iterable[str]) -> tuple[str, list[FontFace]]:
     """KaTeX's minified stylesheet with only the used font faces, each as woff2 only."""
-    css = (KATEX_DIR / "dist" / "katex.min.css").read_text(encoding="utf-8")
+    css = katex_css()
     keep = {f.woff2 for f in used_faces(css, classes)}
 
     def face(match: re.Match[str]) -> str:
         d = _declarations(match.group(1))
-        woff2 = re.search(r"url\(([^)]+\.woff2)\)", d.get("src", ""))
-        if not woff2 or woff2.group(1) not in keep:
+        woff2 = _woff2(d)
+        if woff2 not in keep:
             return ""
-        d["src"] = f'url({woff2.group(1)}) format("woff2")'
+        d["src"] = f'url({woff2}) format("woff2")'
         return "@font-face{" + ";".join(f"{k}:{v}" for k, v in d.items()) + "}"
 
     faces = [f for f in font_faces(css) if f.woff2 in keep]

@@ -35,6 +35,7 @@ from katex_render import (
     MathError,
     Typeset,
     Typesetter,
+    katex_css,
     katex_stylesheet,
     subset_font,
     typeset_html,
@@ -133,7 +134,7 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
     _page_maths[page.url] = used
     if not used.classes:
         return output
-    css = (KATEX_DIST / "katex.min.css").read_text(encoding="utf-8")
+    css = katex_css()
     links = "".join(
         f'<link rel="preload" href="{get_relative_url(f"{KATEX_URI}/{face.woff2}", page.url)}" '
         'as="font" type="font/woff2" crossorigin>'
