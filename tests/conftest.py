@@ -44,7 +44,7 @@ Function-scoped:
 The checks themselves live in helpers/site_harness.py, each returning a list of readable
 problems: ``math_problems``, ``image_problems``, ``axe_violations`` (+ ``format_axe_violations``),
 ``overflow_problems``, ``scoped_request_problems``, ``math_script_problems``,
-``wide_formula_problems``, ``LinkChecker(site_url).problems``, ``navigate_instantly``,
+``wide_formula_problems``, ``LinkChecker(site_url).problems``, ``follow_link``,
 ``toggle_until`` / ``color_scheme``; and on the built files, before any script runs:
 ``raw_math_problems``, ``image_size_problems``, ``page_transfer``.
 tests/site/test_harness_can_fail.py proves each can fail.

@@ -21,8 +21,8 @@ import pytest
 from helpers.site_harness import (
     LoadedPage,
     axe_violations,
+    follow_link,
     format_axe_violations,
-    navigate_instantly,
     overflow_problems,
     toggle_until,
 )
@@ -546,9 +546,7 @@ def test_state_round_trips_through_the_url(open_page: OpenPage, site_url: str) -
     no_problems(again)
 
 
-def test_state_survives_instant_navigation_away_and_back(
-    open_page: OpenPage, site_url: str
-) -> None:
+def test_state_survives_leaving_and_coming_back(open_page: OpenPage, site_url: str) -> None:
     loaded = open_explorer(open_page, query(len=300, d=65))
     page = loaded.page
     page.focus("#pe-x-pos-range")
@@ -556,32 +554,26 @@ def test_state_survives_instant_navigation_away_and_back(
     page.evaluate("() => peExplorer.set({layout: 'split', k: 17})")
     page.wait_for_function("() => location.search === peExplorer.query()")
     saved = state(page)
-    page.evaluate("() => { window.__oldExplorer = window.peExplorer; }")
 
-    # Away (instant navigation to the home page): the explorer is torn down.
-    assert navigate_instantly(page, site_url) == []
+    # Away to the home page, then back with the browser's back button: the URL restores it.
+    assert follow_link(page, site_url) == []
     assert page.evaluate("() => window.peExplorer === undefined")
-    assert page.evaluate("() => window.__oldExplorer._owner.alive === false")
-
-    # Back with the browser's back button: the URL restores the state.
     page.go_back()
     page.wait_for_function("() => window.peExplorer && window.peExplorer.updateCount > 0")
     assert state(page) == saved
-    assert page.evaluate("() => window.peExplorer !== window.__oldExplorer")
 
     # Away again, then back through the navigation link (no query): the session restores it.
-    assert navigate_instantly(page, site_url) == []
-    page.evaluate("() => { window.__stillSameDocument = true; }")
-    page.locator(".md-nav--primary a[href$='explorer/']").first.click()
+    assert follow_link(page, site_url) == []
+    assert follow_link(page, site_url + "explorer/") == []
     page.wait_for_function("() => window.peExplorer && window.peExplorer.updateCount > 0")
-    assert page.evaluate("() => window.__stillSameDocument === true"), "not an instant navigation"
     assert state(page) == saved
     page.wait_for_function("() => location.search === peExplorer.query()")
-    # Still live and exact after the round trips; one instance reacts to the controls.
+    # Live and exact after the round trips; the controls still drive it.
+    updates = page.evaluate("() => peExplorer.updateCount")
     page.focus("#pe-x-pos-range")
     page.keyboard.press("ArrowRight")
     assert state(page)["pos"] == saved["pos"] + 1
-    assert page.evaluate("() => peExplorer.updateCount") == 2
+    assert page.evaluate("() => peExplorer.updateCount") == updates + 1
     check_against_pe(page, random.Random(6))
     no_problems(loaded)
 
@@ -593,38 +585,19 @@ def test_other_pages_are_left_alone(open_page: OpenPage) -> None:
     no_problems(loaded)
 
 
-COUNT_DOCUMENTS_JS = (
-    "() => document$.subscribe(() => { window.__documents = (window.__documents || 0) + 1; })"
-)
-
-
-def test_explorer_starts_when_reached_by_instant_navigation(
-    open_page: OpenPage, site_url: str
-) -> None:
-    """Loaded by its own page only, the explorer still starts when a reader comes from another
-    page without a reload (first time: the module runs; again: it is already loaded), and
-    Material finishes each navigation (its document$ emits once the page's script loaded)."""
+def test_explorer_starts_when_reached_by_a_link(open_page: OpenPage, site_url: str) -> None:
+    """Loaded by its own page only, the explorer starts when a reader follows a link to it."""
     loaded = open_page("", wait_for_network_idle=True)
     page = loaded.page
-    page.evaluate(COUNT_DOCUMENTS_JS)
-    assert explorer_modules(loaded) == [] and page.evaluate("() => window.__documents") == 1
-
-    for visit in (1, 2):
-        documents = page.evaluate("() => window.__documents")
-        assert navigate_instantly(page, site_url + "explorer/") == []
-        wait_started(page)
-        page.wait_for_function(f"() => window.__documents > {documents}")
-        assert "main.js" in explorer_modules(loaded), explorer_modules(loaded)
-        assert page.evaluate("() => peExplorer.updateCount") == 1
-        page.focus("#pe-x-pos-range")
-        page.keyboard.press("ArrowRight")
-        assert page.evaluate("() => peExplorer.updateCount") == 2
-        check_against_pe(page, random.Random(visit))
-        page.evaluate("() => { window.__oldExplorer = window.peExplorer; }")
-
-        assert navigate_instantly(page, site_url) == []
-        assert page.evaluate("() => window.peExplorer === undefined")
-        assert page.evaluate("() => window.__oldExplorer._owner.alive === false")
+    assert explorer_modules(loaded) == []
+    assert follow_link(page, site_url + "explorer/") == []
+    wait_started(page)
+    assert "main.js" in explorer_modules(loaded), explorer_modules(loaded)
+    assert page.evaluate("() => peExplorer.updateCount") == 1
+    page.focus("#pe-x-pos-range")
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("() => peExplorer.updateCount") == 2
+    check_against_pe(page, random.Random(1))
     no_problems(loaded)
 
 

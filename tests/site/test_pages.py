@@ -2,7 +2,7 @@
 
 Each test runs once per page listed in the built sitemap.xml (the `site_page` fixture). The
 read-only checks share one load of the page per view (light, dark, phone) to keep the suite
-fast; the interactive ones (palette toggle, instant navigation) get a page of their own.
+fast; the interactive ones (palette toggle, following links) get a page of their own.
 """
 
 from __future__ import annotations
@@ -16,11 +16,11 @@ from helpers.site_harness import (
     LoadedPage,
     axe_violations,
     color_scheme,
+    follow_link,
     format_axe_violations,
     image_problems,
     math_problems,
     math_script_problems,
-    navigate_instantly,
     open_site_page,
     overflow_problems,
     toggle_until,
@@ -41,7 +41,7 @@ def fail_on(problems: list[str], what: str) -> None:
 
 
 def next_page(site_pages: list[str], page: str) -> str:
-    """The page after ``page`` in the sitemap (wrapping), so instant navigation has a target."""
+    """The page after ``page`` in the sitemap (wrapping): a link to follow."""
     return site_pages[(site_pages.index(page) + 1) % len(site_pages)]
 
 
@@ -141,24 +141,14 @@ def test_palette_toggle_works_and_persists(
     assert seen[0] == "default" and seen[-1] == "slate", f"toggle went through {seen}, never dark"
 
     target = site_url + next_page(site_pages, site_page)
-    fail_on(navigate_instantly(page, target), "instant navigation")
-    assert color_scheme(page) == "slate", f"dark scheme lost after instant navigation to {target}"
+    fail_on(follow_link(page, target), "following a link")
+    assert color_scheme(page) == "slate", f"dark scheme lost on the way to {target}"
     page.reload()
     assert color_scheme(page) == "slate", f"dark scheme not remembered after reloading {target}"
 
     seen = toggle_until(page, "default")
     assert seen[-1] == "default", f"toggle went through {seen}, never back to light"
     fail_on(loaded.request_problems(), "while toggling and navigating")
-
-
-def test_math_typeset_after_instant_navigation(
-    open_page: OpenPage, site_page: str, site_pages: list[str], site_url: str
-) -> None:
-    loaded = open_page(site_page)
-    target = site_url + next_page(site_pages, site_page)
-    fail_on(navigate_instantly(loaded.page, target), f"instant navigation from {loaded.url}")
-    fail_on(math_problems(loaded.page), f"math on {target} after instant navigation")
-    fail_on(loaded.request_problems(), "during instant navigation")
 
 
 def test_missing_page_gets_the_sites_404_page(open_page: OpenPage, site_url: str) -> None:
@@ -191,3 +181,26 @@ def test_external_links_are_not_fetched_before_a_click(
         links.nth(i).focus()
     loaded.page.wait_for_timeout(300)
     fail_on(loaded.request_problems(), f"hovering the external links of {loaded.url}")
+
+
+def test_code_toolbars_mounted_on_scroll_are_named(open_page: OpenPage) -> None:
+    """Material adds a code block's toolbar (its copy button, in a <nav>) when the block first
+    scrolls into view (content.lazy); a11y.js names each one after the block's place on the
+    page, so a screen reader's list of landmarks tells them apart."""
+    loaded = open_page("errata/", viewport=PHONE, wait_for_network_idle=True)
+    page = loaded.page
+    blocks = page.locator(".md-typeset pre > code")
+    total = blocks.count()
+    assert total >= 10, f"errata/ should show many code blocks, has {total}"
+    navs = "() => document.querySelectorAll('.md-code__nav').length"
+    assert page.evaluate(navs) < total, "every toolbar was mounted before any scrolling"
+    for i in range(total):
+        blocks.nth(i).scroll_into_view_if_needed()
+    page.wait_for_function(f"() => ({navs})() === {total}", timeout=10000)
+    labels = page.evaluate(
+        "() => [...document.querySelectorAll('.md-code__nav')].map(n => n.getAttribute('aria-label'))"
+    )
+    assert labels == [f"Code block {i + 1}" for i in range(total)], labels
+    violations = axe_violations(page)
+    assert not violations, "after mounting every toolbar:\n" + format_axe_violations(violations)
+    fail_on(loaded.request_problems(), "errata/ while scrolling")
