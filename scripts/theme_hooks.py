@@ -8,6 +8,10 @@
   applied while the document is still only its header.
 - **Material's bundle is deferred**, so it no longer blocks the parser: the page paints
   before the theme's script runs. (Our own scripts are deferred in mkdocs.yml, in order.)
+  What the bundle does first, swapping the ``no-js`` class of ``<html>`` for ``js`` (which
+  shows the search button and the boxes reserved for scripted content), is done by a
+  one-line script at the top of ``<head>`` instead: done by the bundle after the first
+  paint, it moved the page (a layout shift).
 
 Done on the rendered HTML rather than by overriding Material's templates, so no theme code is
 copied. If Material's markup changes so a patch finds nothing, the build fails saying so.
@@ -25,6 +29,8 @@ from mkdocs.exceptions import PluginError
 PALETTE_SCRIPT = Path(__file__).resolve().parent / "palette.js"
 MATERIAL_FORM = '<form class="md-header__option" data-md-component="palette">'
 OUR_FORM = '<form class="md-header__option" data-pe-palette>'
+JS_CLASS = '<script>document.documentElement.classList.replace("no-js", "js")</script>'
+NO_JS = re.compile(r'<html[^>]*\bclass="no-js"')
 BUNDLE = re.compile(r'<script src="([^"]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js)"></script>')
 
 
@@ -45,7 +51,10 @@ def patch_theme(html: str, where: str) -> str:
     if not found:
         raise PluginError(f"{where}: Material's bundle script is not in the page; "
                           "scripts/theme_hooks.py needs updating for this Material")
-    return html
+    if not NO_JS.search(html) or "<head>" not in html:
+        raise PluginError(f"{where}: Material's <html class=\"no-js\"> and <head> are not in "
+                          "the page; scripts/theme_hooks.py needs updating for this Material")
+    return html.replace("<head>", "<head>" + JS_CLASS, 1)
 
 
 def on_post_page(output: str, page: Any, **kwargs: Any) -> str:

@@ -360,6 +360,7 @@ def open_site_page(
     if viewport is not None:
         options["viewport"] = viewport
     context = browser.new_context(**options)
+    context.add_init_script(_RECORD_LAYOUT_SHIFTS_JS)
     url = base_url + path
     result = LoadedPage(page=context.new_page(), context=context, url=url, response=None)
 
@@ -411,6 +412,36 @@ def open_site_page(
 
 
 # --------------------------------------------------------------------------- checks
+
+#: Installed in every page opened by open_site_page, before any of the page's own scripts.
+_RECORD_LAYOUT_SHIFTS_JS = """
+window.__peShifts = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) {
+    const where = (n) => n ? `${n.nodeName.toLowerCase()}${n.id ? '#' + n.id : ''}${
+      typeof n.className === 'string' && n.className ? '.' + n.className.trim().split(/\\s+/).join('.') : ''}` : '?';
+    const box = (r) => `(${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)})`;
+    window.__peShifts.push({value: e.value, sources: e.sources.map(
+      (s) => `${where(s.node)} ${box(s.previousRect)} -> ${box(s.currentRect)}`)});
+  }
+}).observe({type: 'layout-shift', buffered: true});
+"""
+
+#: Issue 9's target for the cumulative layout shift of a page as it loads (aim: none at all).
+MAX_LAYOUT_SHIFT = 0.02
+
+
+def layout_shift_problems(page: Page) -> list[str]:
+    """The layout shifts since the page started loading, if they add up to more than
+    MAX_LAYOUT_SHIFT (what moved, from where to where)."""
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => setTimeout(done)))")
+    shifts = page.evaluate("() => window.__peShifts || []")
+    total = sum(s["value"] for s in shifts)
+    if total <= MAX_LAYOUT_SHIFT:
+        return []
+    return [f"content moved after it was painted: layout shift {total:.3f} > {MAX_LAYOUT_SHIFT}"] + [
+        f"shift {s['value']:.4f}: {src}" for s in shifts for src in s["sources"]
+    ]
 
 
 def scoped_request_problems(loaded: LoadedPage, prefix: str, *, expected: bool) -> list[str]:

@@ -23,6 +23,7 @@ from helpers.site_harness import (
     format_axe_violations,
     image_problems,
     image_size_problems,
+    layout_shift_problems,
     math_problems,
     math_script_problems,
     open_site_page,
@@ -68,6 +69,11 @@ FAKE_FILES: dict[str, str] = {
         '<script>console.error("boom")</script><script>throw new Error("kaput")</script>'
     ),
     "wide.html": html('<div style="width: 1200px">A box wider than a phone.</div>'),
+    "shifting.html": html(
+        '<p id="late"></p>' + "<p>Text that a late banner pushes down the page.</p>" * 12
+        + "<script>setTimeout(() => { const b = document.getElementById('late');"
+        " b.style.height = '400px'; }, 200)</script>"
+    ),
     "links.html": html(
         '<p id="here">Links: <a href="clean.html">fine</a>, <a href="#here">fine</a>, '
         '<a href="http://example.invalid/">elsewhere, fine</a>, <a href="nowhere.html">missing page</a>, '
@@ -224,6 +230,16 @@ def test_broken_links_are_caught(open_fake: Callable[..., LoadedPage], fake_site
         f"link 'nowhere.html' -> {fake_site}nowhere.html: HTTP 404",
     ]
     assert checker.problems(open_fake("clean.html").page) == []
+
+
+@pytest.mark.browser
+def test_content_moving_after_paint_is_caught(open_fake: Callable[..., LoadedPage]) -> None:
+    page = open_fake("shifting.html").page
+    assert layout_shift_problems(open_fake("clean.html").page) == []
+    page.wait_for_timeout(400)  # the page's own timer moves the text after 200 ms
+    problems = layout_shift_problems(page)
+    assert problems and "layout shift" in problems[0], problems
+    assert any("p " in p and "->" in p for p in problems[1:]), problems
 
 
 @pytest.mark.browser

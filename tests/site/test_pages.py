@@ -19,6 +19,7 @@ from helpers.site_harness import (
     follow_link,
     format_axe_violations,
     image_problems,
+    layout_shift_problems,
     math_problems,
     math_script_problems,
     open_site_page,
@@ -119,6 +120,11 @@ def test_system_scheme_is_followed(light_view: LoadedPage, dark_view: LoadedPage
     # Without a saved choice Material follows the system; this is what makes the axe runs
     # above cover both schemes.
     assert (color_scheme(light_view.page), color_scheme(dark_view.page)) == ("default", "slate")
+
+
+def test_nothing_moves_once_painted(phone_view: LoadedPage) -> None:
+    phone_view.page.wait_for_load_state("networkidle")
+    fail_on(layout_shift_problems(phone_view.page), f"{phone_view.url} on a phone")
 
 
 def test_no_horizontal_overflow_on_phone(phone_view: LoadedPage) -> None:
