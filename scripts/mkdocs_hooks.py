@@ -17,6 +17,8 @@
   serves KaTeX's stylesheet (``assets/katex/``) with only the fonts the formulas use, and a
   page preloads the fonts its own formulas use. No page runs a maths script.
 - The notebook page loses what mkdocs-jupyter inlines for JupyterLab (scripts/notebook_html.py).
+- A stylesheet one page needs (the explorer's, the notebook's) is linked by that page only:
+  ``stylesheets:`` in its front matter; other pages do not download it.
 
 ``PE_GENERATED_DIR`` (environment) points all of this at another output folder (tests).
 """
@@ -46,7 +48,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
-from notebook_html import is_notebook, slim_notebook
+from notebook_html import NOTEBOOK_STYLESHEET, is_notebook, slim_notebook
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
@@ -124,8 +126,24 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
     return slim_notebook(html) if is_notebook(html) else html
 
 
+def page_stylesheets(page: Page, config: MkDocsConfig) -> list[str]:
+    """The stylesheets of this page alone: its front matter's ``stylesheets`` (paths in docs/),
+    and the notebook's for the notebook page. A missing file fails the build."""
+    sheets = list(page.meta.get("stylesheets", []))
+    if page.file.src_uri.endswith(".ipynb"):
+        sheets.append(NOTEBOOK_STYLESHEET)
+    missing = [s for s in sheets if not (Path(config.docs_dir) / s).is_file()]
+    if missing:
+        raise PluginError(f"{page.file.src_uri}: no stylesheet {missing} in {config.docs_dir}")
+    return sheets
+
+
 def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
-    """Typeset the page's maths, and preload the fonts its formulas use."""
+    """Link the page's own stylesheets; typeset its maths, and preload the fonts its
+    formulas use."""
+    own = "".join(f'<link rel="stylesheet" href="{get_relative_url(sheet, page.url)}">'
+                  for sheet in page_stylesheets(page, config))
+    output = output.replace("</head>", own + "</head>", 1)
     assert _typesetter is not None
     try:
         output, used = typeset_html(output, _typesetter.render)

@@ -20,6 +20,10 @@ def _keep_script(tag: str) -> bool:
     return "clipboard" in tag
 
 
+#: The site's own styles for notebook cells, linked by the notebook page only (mkdocs_hooks.py).
+NOTEBOOK_STYLESHEET = "stylesheets/notebook.css"
+
+
 def is_notebook(html: str) -> bool:
     return 'class="jupyter-wrapper"' in html
 

@@ -7,6 +7,7 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 
@@ -88,21 +89,49 @@ def test_fonts_are_cut_to_the_characters_shown() -> None:
     assert subset_font(woff2, "sin(x)=12") == small  # deterministic
 
 
-def test_the_hook_fails_the_build_naming_page_and_formula(monkeypatch: pytest.MonkeyPatch) -> None:
+def load_hooks() -> Any:
     spec = importlib.util.spec_from_file_location(
         "pe_hooks_under_test", SCRIPTS / "mkdocs_hooks.py"
     )
     assert spec is not None and spec.loader is not None
     hooks = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(hooks)
+    return hooks
+
+
+def a_page(src_uri: str, **meta: Any) -> SimpleNamespace:
+    url = src_uri.rsplit(".", 1)[0] + "/"
+    return SimpleNamespace(file=SimpleNamespace(src_uri=src_uri), url=url, meta=meta)
+
+
+def test_the_hook_fails_the_build_naming_page_and_formula(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    hooks = load_hooks()
     from mkdocs.exceptions import PluginError
 
     monkeypatch.setattr(hooks, "_typesetter", Typesetter(None))
-    page = SimpleNamespace(file=SimpleNamespace(src_uri="broken.md"), url="broken/")
+    page, config = a_page("broken.md"), SimpleNamespace(docs_dir=str(tmp_path))
     html = '<html><head></head><body><span class="arithmatex">\\(\\frac{1}\\)</span></body></html>'
     with pytest.raises(PluginError, match=r"broken\.md: KaTeX cannot typeset .*\\\\frac\{1\}"):
-        hooks.on_post_page(html, page=page, config=None)
+        hooks.on_post_page(html, page=page, config=config)
     good = '<html><head></head><body><span class="arithmatex">\\(x\\)</span></body></html>'
-    out = hooks.on_post_page(good, page=page, config=None)
+    out = hooks.on_post_page(good, page=page, config=config)
     assert 'rel="preload" href="../assets/katex/fonts/KaTeX_Math-Italic.woff2"' in out
     hooks._typesetter.close()
+
+
+def test_a_page_links_its_own_stylesheets_and_a_missing_one_fails(tmp_path: Path) -> None:
+    hooks = load_hooks()
+    from mkdocs.exceptions import PluginError
+
+    (tmp_path / "stylesheets").mkdir()
+    (tmp_path / "stylesheets" / "tool.css").write_text("p {}", encoding="utf-8")
+    (tmp_path / "stylesheets" / "notebook.css").write_text("p {}", encoding="utf-8")
+    config = SimpleNamespace(docs_dir=str(tmp_path))
+    assert hooks.page_stylesheets(a_page("tool.md", stylesheets=["stylesheets/tool.css"]),
+                                  config) == ["stylesheets/tool.css"]
+    assert hooks.page_stylesheets(a_page("other.md"), config) == []
+    assert hooks.page_stylesheets(a_page("notebook.ipynb"), config) == [hooks.NOTEBOOK_STYLESHEET]
+    with pytest.raises(PluginError, match=r"tool\.md: no stylesheet \['stylesheets/gone\.css'\]"):
+        hooks.page_stylesheets(a_page("tool.md", stylesheets=["stylesheets/gone.css"]), config)

@@ -1,6 +1,7 @@
-"""Each page requests only the scripts it uses: the explorer's modules are requested by the
-explorer page and by no other page of the sitemap (tests/site/test_harness_can_fail.py shows
-the check catching a page that requests them)."""
+"""Each page requests only the scripts and styles it uses: the explorer's modules and
+stylesheet are requested by the explorer page and by no other page of the sitemap, the
+notebook's stylesheet by the notebook page alone (tests/site/test_harness_can_fail.py shows
+the check catching a page that requests what it should not)."""
 
 from __future__ import annotations
 
@@ -13,17 +14,28 @@ pytestmark = pytest.mark.browser
 
 EXPLORER_PAGE = "explorer/"
 EXPLORER_SCRIPTS = "javascripts/explorer/"
+#: A page's own files (URL prefix under the site) -> the one page that requests them.
+OWN_FILES = {
+    EXPLORER_SCRIPTS: EXPLORER_PAGE,
+    "stylesheets/explorer.css": EXPLORER_PAGE,
+    "stylesheets/notebook.css": "notebook/",
+}
 
 
-def test_the_sitemap_lists_the_explorer(site_pages: list[str]) -> None:
-    assert EXPLORER_PAGE in site_pages  # or the test below checks only the other pages
+def test_the_sitemap_lists_the_pages_with_their_own_files(site_pages: list[str]) -> None:
+    # Or the test below would check only the other pages.
+    assert set(OWN_FILES.values()) <= set(site_pages)
 
 
-def test_explorer_scripts_are_requested_by_the_explorer_page_only(
+def test_a_pages_own_files_are_requested_by_that_page_only(
     open_page: Callable[..., LoadedPage], site_page: str, site_url: str
 ) -> None:
     loaded = open_page(site_page, wait_for_network_idle=True)
-    problems = scoped_request_problems(
-        loaded, site_url + EXPLORER_SCRIPTS, expected=site_page == EXPLORER_PAGE
-    )
+    problems = [
+        problem
+        for prefix, owner in OWN_FILES.items()
+        for problem in scoped_request_problems(
+            loaded, site_url + prefix, expected=site_page == owner
+        )
+    ]
     assert not problems, "\n".join(problems)
