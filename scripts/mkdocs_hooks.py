@@ -54,6 +54,7 @@ ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
 BUILDER = ROOT / "scripts" / "build_artifacts.py"
 WATCHED = [ROOT / "pe", ROOT / "experiments", ROOT / "scripts", ROOT / "docs" / "examples"]
+BARE_TABLE = re.compile(r"<table>.*?</table>", re.DOTALL)  # Markdown's; Material wraps these
 PLACEHOLDER = re.compile(r"(\\?)\{\{\s*pe:([^}\s]*)\s*\}\}")
 
 KATEX_DIST = NODE_MODULES / "katex" / "dist"
@@ -123,6 +124,10 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
     html = html.replace('<div class="arithmatex">', '<div class="arithmatex" data-search-exclude>')
     html = html.replace('<div class="language-text highlight"><pre>',
                         '<div class="language-text highlight"><pre data-search-exclude>')
+    # Material wraps each table in its scrolling box when the page starts. A table that is a
+    # child of the article makes the browser restyle the whole article for that (CSS rules
+    # on siblings and child positions); inside a box of its own, only the table is restyled.
+    html = BARE_TABLE.sub(r'<div class="pe-table">\g<0></div>', html)
     return slim_notebook(html) if is_notebook(html) else html
 
 
