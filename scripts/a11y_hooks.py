@@ -1,14 +1,11 @@
-"""MkDocs hook: accessible names for two bits of Material's own markup that axe-core flags.
+"""MkDocs hook: an accessible name for a bit of Material's own markup that axe-core flags.
 
 - The search overlay is a ``role="dialog"`` without a name (axe rule aria-dialog-name):
   it is named "Search".
-- The instant-navigation progress bar is an unnamed ``role="progressbar"`` outside every landmark
-  (axe rules aria-progressbar-name and region). It is only a visual cue while the next page
-  loads, so it is hidden from assistive technology instead.
 
 Done on the rendered HTML rather than by overriding Material's templates, so no theme code is
 copied. If Material already provides the attribute, the page is left as it is. The browser tests
-(tests/site) run axe-core on every page and fail if either problem comes back.
+(tests/site) run axe-core on every page and fail if the problem comes back.
 """
 
 from __future__ import annotations
@@ -22,12 +19,6 @@ _PATCHES = [
             r'(<div class="md-search" data-md-component="search" role="dialog")(?![^>]*aria-label)'
         ),
         r'\1 aria-label="Search"',
-    ),
-    (
-        re.compile(
-            r'(<div class="md-progress" data-md-component="progress" role="progressbar")(?![^>]*aria-hidden)'
-        ),
-        r'\1 aria-hidden="true"',
     ),
 ]
 
