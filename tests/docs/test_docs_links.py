@@ -28,6 +28,8 @@ ALLOWED_VERSIONS = Path(__file__).resolve().parent / "allowed_versions.txt"
 #: Pages without a References section, with why.
 NO_REFERENCES = {
     "reference.md": "generated from the docstrings of pe",
+    "reference-variants.md": "generated from the docstrings of pe.variants",
+    "reference-symbolic.md": "generated from the docstrings of pe.symbolic",
     "explorer.md": "an interactive tool; the pages it links to hold the sources",
 }
 
