@@ -277,7 +277,8 @@ def subset_font(woff2: Path, chars: Iterable[str]) -> bytes:
     options.layout_features = ["*"]
     options.name_IDs = ["*"]
     options.notdef_outline = True
-    font = TTFont(str(woff2))
+    # Saving would stamp the font with the current time (head.modified): same input, same bytes.
+    font = TTFont(str(woff2), recalcTimestamp=False)
     subsetter = subset.Subsetter(options)
     subsetter.populate(text="".join(sorted(set(chars))))
     subsetter.subset(font)

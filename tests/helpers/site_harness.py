@@ -753,14 +753,22 @@ _OVERFLOW_JS = """() => {
 
 _WIDE_FORMULAS_JS = """async () => {
   for (const d of document.querySelectorAll('details:not([open])')) d.open = true;
-  await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
-  return [...document.querySelectorAll('div.arithmatex')]
+  const frame = () => new Promise(r => requestAnimationFrame(() => setTimeout(r)));
+  const wide = () => [...document.querySelectorAll('div.arithmatex')]
     .filter(el => el.scrollWidth > el.clientWidth + 1)
     .map(el => ({tex: ((el.querySelector('annotation') || {}).textContent || '').trim(),
                  width: el.scrollWidth, room: el.clientWidth,
                  matrix: el.querySelector('.mtable') !== null,
                  tabindex: el.getAttribute('tabindex'), role: el.getAttribute('role'),
                  label: el.getAttribute('aria-label')}));
+  // The page's script reacts to the blocks opening a frame or two later (as a reader, who
+  // opens a block and then presses Tab, would find): give it up to a second, then report.
+  let found = wide();
+  for (let i = 0; i < 30 && found.some(f => f.tabindex !== '0' || !f.role || !f.label); i++) {
+    await frame();
+    found = wide();
+  }
+  return found;
 }"""
 
 

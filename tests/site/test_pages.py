@@ -195,18 +195,28 @@ def test_code_toolbars_mounted_on_scroll_are_named(open_page: OpenPage) -> None:
     page, so a screen reader's list of landmarks tells them apart."""
     loaded = open_page("errata/", viewport=PHONE, wait_for_network_idle=True)
     page = loaded.page
-    blocks = page.locator(".md-typeset pre > code")
+    shown = "pre > code:not(details:not([open]) code)"
+    blocks = page.locator(f".md-typeset {shown}")
     total = blocks.count()
     assert total >= 10, f"errata/ should show many code blocks, has {total}"
-    navs = "() => document.querySelectorAll('.md-code__nav').length"
+    navs = f"() => [...document.querySelectorAll('.md-typeset {shown}')].filter(c => c.closest('pre').querySelector('.md-code__nav')).length"
     assert page.evaluate(navs) < total, "every toolbar was mounted before any scrolling"
     for i in range(total):
         blocks.nth(i).scroll_into_view_if_needed()
     page.wait_for_function(f"() => ({navs})() === {total}", timeout=10000)
-    labels = page.evaluate(
-        "() => [...document.querySelectorAll('.md-code__nav')].map(n => n.getAttribute('aria-label'))"
+    named = page.evaluate(
+        """(shown) => {
+          const all = [...document.querySelectorAll('.md-typeset pre')];
+          return [...document.querySelectorAll('.md-typeset ' + shown)].map(c => {
+            const pre = c.closest('pre');
+            return [pre.querySelector('.md-code__nav').getAttribute('aria-label'),
+                    `Code block ${all.indexOf(pre) + 1}`];
+          });
+        }""",
+        shown,
     )
-    assert labels == [f"Code block {i + 1}" for i in range(total)], labels
+    assert all(got == want for got, want in named), named
+    assert len({got for got, _ in named}) == total, "two toolbars share a name"
     violations = axe_violations(page)
     assert not violations, "after mounting every toolbar:\n" + format_axe_violations(violations)
     fail_on(loaded.request_problems(), "errata/ while scrolling")
