@@ -13,7 +13,7 @@ SCHEMES = ("sinusoidal", "learned", "rotary", "none")
 #: Schemes that add a vector to (or join it with) the token embedding.
 ADDITIVE = ("sinusoidal", "learned")
 COMBINES = ("sum", "concat")
-TASKS = ("copy_back",)
+TASKS = ("copy_back", "copy_half")
 
 
 class ConfigError(ValueError):
@@ -29,18 +29,28 @@ class RunConfig:
     from :func:`pe.encoding`; ``learned``: a trained table; ``rotary``: queries and keys
     rotated by position in every layer; ``none``), joined to the tokens by ``combine``
     (``sum``, or ``concat``: the last ``d_position`` of the ``d_model`` columns hold the
-    position, the others the token). ``causal`` masks attention to earlier positions.
+    position, the others the token). With ``sum`` and ``d_position > 0``, token and position
+    vectors are ``d_position`` wide and summed into the first ``d_position`` columns, the
+    others starting at zero: the same vectors as ``concat`` with ``d_model - d_position =
+    d_position``, sharing columns instead of keeping them apart. ``causal`` masks attention
+    to earlier positions.
 
-    Task ``copy_back``: tokens drawn uniformly from ``vocab`` symbols; the answer at
+    Tasks: tokens drawn uniformly from ``vocab`` symbols. ``copy_back``: the answer at
     position ``i`` is the token at ``i - offset`` (positions before ``offset`` are not
-    scored). It needs positions: the same token multiset in another order has other answers.
+    scored), a fixed offset. ``copy_half``: the answer at ``i`` is the token at ``i // 2``
+    (position 0 is not scored): how far back to look grows with ``i``, so it needs the
+    position counted from the start. Both need positions: the same token multiset in
+    another order has other answers.
+
+    ``train_offset``: each training sequence starts at a position drawn uniformly from
+    ``0 .. train_offset`` (0: always at 0), as in SHAPE (Kiyono et al., 2021).
     """
 
     scheme: str
     causal: bool = True
     combine: str = "sum"
     d_model: int = 32
-    d_position: int = 0  # concat only: columns given to the position
+    d_position: int = 0  # columns of the position vector (0: the whole width, summed)
     heads: int = 2
     layers: int = 2
     d_mlp: int = 64
@@ -49,6 +59,7 @@ class RunConfig:
     vocab: int = 16
     offset: int = 3
     train_length: int = 32
+    train_offset: int = 0  # training sequences start at a random position up to this
     steps: int = 1200
     batch: int = 32
     learning_rate: float = 3e-3
@@ -56,10 +67,9 @@ class RunConfig:
     seeds: tuple[int, ...] = (0, 1, 2)
     eval_length: int = 128  # accuracy by position up to here (extrapolation)
     eval_batch: int = 64
-    shifts: tuple[int, ...] = (0, 8, 16, 32, 64, 96)  # shift-invariance test
-    shift_length: int = 16  # sequence length of the shift test
+    shifts: tuple[int, ...] = (0, 8, 16, 32, 64, 96)  # placements of training-length sequences
     probe_batch: int = 64  # sequences to fit the position probe on (as many to test it)
-    probe_ridge: float = 1e-2
+    probe_ridge: float = 1e-2  # relative shrinkage of the probes' covariance
     chunks: int = 4  # training is cut into this many compiled pieces, for progress reports
 
     @classmethod
@@ -85,8 +95,7 @@ class RunConfig:
         need(self.combine in COMBINES, f"combine={self.combine!r}: must be one of {COMBINES}")
         need(self.task in TASKS, f"task={self.task!r}: must be one of {TASKS}")
         for name in ("d_model", "heads", "layers", "d_mlp", "vocab", "offset", "train_length",
-                     "steps", "batch", "eval_length", "eval_batch", "shift_length",
-                     "probe_batch", "chunks"):
+                     "steps", "batch", "eval_length", "eval_batch", "probe_batch", "chunks"):
             value = getattr(self, name)
             need(isinstance(value, int) and not isinstance(value, bool) and value > 0,
                  f"{name}={value!r}: must be a positive integer")
@@ -106,8 +115,11 @@ class RunConfig:
              f"{self.train_length}")
         need(self.steps % self.chunks == 0,
              f"steps={self.steps}: must be a multiple of chunks={self.chunks}")
-        need(self.shift_length > self.offset,
-             f"shift_length={self.shift_length}: must exceed offset={self.offset}")
+        need(isinstance(self.train_offset, int) and self.train_offset >= 0,
+             f"train_offset={self.train_offset!r}: must be a non-negative integer")
+        need(self.train_offset + self.train_length <= self.eval_length,
+             f"train_offset={self.train_offset}: training positions must stay below "
+             f"eval_length={self.eval_length}")
         need(all(s >= 0 for s in self.shifts) and 0 in self.shifts,
              f"shifts={self.shifts}: must be non-negative and include 0")
         heads_ok = self.d_model % self.heads == 0
@@ -123,33 +135,37 @@ class RunConfig:
             need(0 < self.d_position < self.d_model,
                  f"d_position={self.d_position}: with combine='concat' it must be between 1 "
                  f"and d_model - 1 = {self.d_model - 1}")
-            if self.scheme == "sinusoidal":
-                need(self.d_position % 2 == 0,
-                     f"d_position={self.d_position}: sinusoidal positions come in sin/cos "
-                     f"pairs; use an even width")
-        else:
-            need(self.d_position == 0,
-                 f"d_position={self.d_position}: only used with combine='concat'; leave it 0")
-        if self.scheme == "sinusoidal" and self.combine == "sum":
-            need(self.d_model % 2 == 0,
-                 f"d_model={self.d_model}: sinusoidal positions need an even width")
+        elif self.d_position:
+            need(self.scheme in ADDITIVE,
+                 f"d_position={self.d_position}: scheme={self.scheme!r} adds no position "
+                 f"vector; leave it 0")
+            need(0 < self.d_position < self.d_model,
+                 f"d_position={self.d_position}: with combine='sum' it must be 0 (the whole "
+                 f"width) or between 1 and d_model - 1 = {self.d_model - 1}")
+        if self.scheme == "sinusoidal":
+            need(self.d_pos_vector % 2 == 0,
+                 f"{'d_position' if self.d_position else 'd_model'}={self.d_pos_vector}: "
+                 f"sinusoidal positions come in sin/cos pairs; use an even width")
         return self
 
     @property
     def max_positions(self) -> int:
         """Positions any measurement uses: the position table must hold this many."""
-        return max(self.eval_length, max(self.shifts) + self.shift_length, self.train_length)
+        return max(self.eval_length, max(self.shifts) + self.train_length,
+                   self.train_offset + self.train_length)
 
     @property
     def d_token(self) -> int:
-        return self.d_model - self.d_position if self.combine == "concat" else self.d_model
+        if self.combine == "concat":
+            return self.d_model - self.d_position
+        return self.d_position or self.d_model
 
     @property
     def d_pos_vector(self) -> int:
         """Width of the position vector joined to the token (0 if none is)."""
         if self.scheme not in ADDITIVE:
             return 0
-        return self.d_position if self.combine == "concat" else self.d_model
+        return self.d_position or self.d_model
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -1,15 +1,30 @@
-"""What is measured on trained models: all of it in one compiled function per run.
+"""What is measured on a model: all of it in one compiled function per run.
 
-- **Accuracy by position** on sequences of ``eval_length`` (longer than in training).
-- **Shift test**: the same sequences placed at positions ``s .. s+n-1`` instead of
-  ``0 .. n-1``. If a layer's attention depends only on the offsets between positions, its
-  weights do not change. The change is the total-variation distance between the two
-  attention rows (half their L1 distance: 0 = identical, 1 = disjoint), averaged over
-  queries, heads and sequences. As a yardstick, the same for randomly shuffled positions.
-- **Position probe**: a ridge-regularised linear read-out of the position from the residual
-  stream after the embedding and after each block, fitted on one set of sequences of the
-  training length and tested on another: exact-position accuracy (largest of one score
-  per position) and R² of a linear regression on the position number.
+Every measurement is taken twice per seed, on the trained model and on the same model
+before training (its initial weights), so each result comes with a control that shows what
+the measure reads when nothing was learned.
+
+- **Extrapolation**: accuracy by position on sequences of ``eval_length`` at positions
+  ``0 .. eval_length-1`` (longer than in training).
+- **Interpolation**: the same sequences with positions scaled into the trained range
+  (``p * train_length / eval_length``; fractional positions: sin and cos of the scaled
+  angles, or rotary turned by them, or a learned table's rows interpolated linearly), as
+  position interpolation does (Chen et al., 2023).
+- **Placement**: sequences of the training length placed at positions ``s .. s+L-1``
+  for each shift ``s``: accuracy, and how much the output distribution changes against
+  ``s = 0`` (total-variation distance, half the L1 distance between the two softmax
+  outputs: 0 = identical, 1 = disjoint). These separate unseen positions from longer
+  contexts: the context is as long as in training, only the positions are new.
+- **Attention under a shift**: the same total-variation distance between the attention
+  rows at ``s`` and at 0, per layer; for scale, the same with the positions shuffled.
+- **Attention by offset**: the mean attention weight a query at ``q`` gives the key at
+  ``q - k``, for each backward offset ``k``, per layer and head.
+- **Position probes**, fitted on the residual stream of one set of sequences of the
+  training length (after the embedding and after each block) and scored on another:
+  linear discriminant analysis (class means and a shared, shrunk covariance) naming the
+  exact position, by position and overall; a ridge read-out onto one-hot positions (the
+  weaker read-out an earlier version of the page used); and the R² of a ridge regression
+  onto the position number.
 
 The evaluation data comes from fixed keys, the same for every seed and every run.
 """
@@ -33,10 +48,15 @@ class Measures(NamedTuple):
     """Per model; :func:`measure` adds a leading seed axis and returns NumPy arrays."""
 
     accuracy_by_position: Any  # (eval_length,)
-    shift_change: Any  # (layers, shifts): mean total-variation distance
+    interpolated_accuracy_by_position: Any  # (eval_length,)
+    placed_accuracy: Any  # (shifts,)
+    placed_output_change: Any  # (shifts,): mean total-variation distance of the outputs
+    shift_change: Any  # (layers, shifts): mean total-variation distance of attention
     shuffle_change: Any  # (layers,)
-    probe_accuracy: Any  # (layers + 1,)
+    attention_by_offset: Any  # (layers, heads, train_length)
+    probe_accuracy: Any  # (layers + 1,): discriminant read-out, exact position
     probe_accuracy_by_position: Any  # (layers + 1, train_length)
+    probe_ridge_accuracy: Any  # (layers + 1,): ridge onto one-hot positions
     probe_r2: Any  # (layers + 1,)
 
 
@@ -54,70 +74,104 @@ def _ridge(x: jax.Array, y: jax.Array, strength: float) -> tuple[jax.Array, jax.
     return w, my - mx @ w
 
 
+def _discriminant(x: jax.Array, labels: jax.Array, classes: int, strength: float
+                  ) -> tuple[jax.Array, jax.Array]:
+    """Linear discriminant analysis with equal priors: weights (d, classes) and biases.
+    The shared within-class covariance is shrunk towards a multiple of the identity."""
+    onehot = jax.nn.one_hot(labels, classes)
+    means = (onehot.T @ x) / onehot.sum(0)[:, None]  # (classes, d)
+    within = x - means[labels]
+    cov = within.T @ within / x.shape[0]
+    cov = cov + strength * jnp.trace(cov) / x.shape[1] * jnp.eye(x.shape[1])
+    w = jnp.linalg.solve(cov, means.T)
+    return w, -0.5 * jnp.sum(means.T * w, axis=0)
+
+
 def _probe(fit: jax.Array, test: jax.Array, strength: float
-           ) -> tuple[jax.Array, jax.Array, jax.Array]:
+           ) -> tuple[jax.Array, jax.Array, jax.Array, jax.Array]:
     """Probe one layer: ``fit`` and ``test`` are residual streams (batch, n, d)."""
     n = fit.shape[1]
     pos = jnp.arange(n)
     x_fit, x_test = fit.reshape(-1, fit.shape[2]), test.reshape(-1, test.shape[2])
     pos_fit = jnp.tile(pos, fit.shape[0])
     pos_test = jnp.tile(pos, test.shape[0])
-    w, b = _ridge(x_fit, jax.nn.one_hot(pos_fit, n), strength)
+    w, b = _discriminant(x_fit, pos_fit, n, strength)
     hit = ((x_test @ w + b).argmax(-1) == pos_test).astype(jnp.float32)
     by_position = hit.reshape(test.shape[0], n).mean(0)
+    w, b = _ridge(x_fit, jax.nn.one_hot(pos_fit, n), strength)
+    ridge_hit = ((x_test @ w + b).argmax(-1) == pos_test).astype(jnp.float32)
     w1, b1 = _ridge(x_fit, pos_fit[:, None].astype(jnp.float32), strength)
     guess = (x_test @ w1 + b1)[:, 0]
     truth = pos_test.astype(jnp.float32)
     r2 = 1 - ((guess - truth) ** 2).sum() / ((truth - truth.mean()) ** 2).sum()
-    return hit.mean(), by_position, r2
+    return hit.mean(), by_position, ridge_hit.mean(), r2
 
 
 def _total_variation(a: jax.Array, b: jax.Array) -> jax.Array:
-    """Mean over everything but the last axis of half the L1 distance between rows."""
-    distance: jax.Array = 0.5 * jnp.abs(a - b).sum(-1).mean()
+    """Half the L1 distance between distributions along the last axis."""
+    distance: jax.Array = 0.5 * jnp.abs(a - b).sum(-1)
     return distance
 
 
-def measure_one(params: Params, cfg: RunConfig) -> Measures:
-    """Every measurement of one trained model (``params`` of one seed)."""
-    k_eval, k_shift, k_perm, k_fit, k_test = _eval_keys()
+def _by_offset(weights: jax.Array) -> jax.Array:
+    """Mean weight on the key ``k`` places back, for k = 0 .. n-1: (..., n, n) -> (..., n)."""
+    n = weights.shape[-1]
+    return jnp.stack([jnp.diagonal(weights, offset=-k, axis1=-2, axis2=-1).mean(-1)
+                      for k in range(n)], axis=-1)
 
-    def run(tokens: jax.Array, positions: jax.Array | None = None) -> Output:
+
+def measure_one(params: Params, cfg: RunConfig) -> Measures:
+    """Every measurement of one model (``params`` of one seed)."""
+    k_eval, k_place, k_perm, k_fit, k_test = _eval_keys()
+    length = cfg.train_length
+
+    def run(tokens: jax.Array, positions: jax.Array) -> Output:
         return forward(params, cfg, tokens, positions)
 
-    # Accuracy by position, on sequences longer than the training ones.
-    batch = tasks.sample(k_eval, cfg, cfg.eval_batch, cfg.eval_length)
-    logits = jax.vmap(lambda t: run(t).logits)(batch.tokens)
-    correct = (logits.argmax(-1) == batch.targets).astype(jnp.float32)
-    accuracy = correct.mean(0)
+    def accuracy(batch: tasks.Batch, positions: jax.Array) -> jax.Array:
+        logits = jax.vmap(lambda t: run(t, positions).logits)(batch.tokens)
+        return (logits.argmax(-1) == batch.targets).astype(jnp.float32).mean(0)
 
-    # Shift test: attention at positions s .. s+n-1 (and shuffled) against 0 .. n-1,
-    # all placements through one vmapped forward pass.
-    n = cfg.shift_length
-    seqs = tasks.sample(k_shift, cfg, cfg.eval_batch, n).tokens
-    perms = jax.vmap(lambda k: jax.random.permutation(k, n))(
-        jax.random.split(k_perm, seqs.shape[0]))
-    shifted = jnp.arange(n) + jnp.asarray(cfg.shifts)[:, None, None]  # (shifts, 1, n)
-    placements = jnp.concatenate([jnp.broadcast_to(shifted, (len(cfg.shifts), *seqs.shape)),
-                                  perms[None]])
-    def attention(tokens: jax.Array, positions: jax.Array) -> jax.Array:
-        return run(tokens, positions).attention
+    # Extrapolation and interpolation, on sequences longer than the training ones.
+    long = tasks.sample(k_eval, cfg, cfg.eval_batch, cfg.eval_length)
+    ahead = jnp.arange(cfg.eval_length)
+    extrapolated = accuracy(long, ahead)
+    interpolated = accuracy(long, ahead.astype(jnp.float32) * (length / cfg.eval_length))
 
-    attend = jax.vmap(jax.vmap(attention), in_axes=(None, 0))
-    maps = attend(seqs, placements)  # (placements, batch, layers, heads, n, n)
-    home = maps[cfg.shifts.index(0)]
-    per_layer = jax.vmap(_total_variation, in_axes=(1, 1))
-    change = jax.vmap(per_layer, in_axes=(None, 0))(home, maps)
-    shift_change, shuffle_change = change[:-1].T, change[-1]  # (layers, shifts), (layers,)
+    # Sequences of the training length at positions s .. s+L-1, and at shuffled positions.
+    placed = tasks.sample(k_place, cfg, cfg.eval_batch, length)
+    perms = jax.vmap(lambda k: jax.random.permutation(k, length))(
+        jax.random.split(k_perm, cfg.eval_batch))
+    starts = jnp.asarray(cfg.shifts)[:, None, None] + jnp.arange(length)  # (shifts, 1, L)
+    placements = jnp.concatenate(
+        [jnp.broadcast_to(starts, (len(cfg.shifts), cfg.eval_batch, length)), perms[None]])
+    outs = jax.vmap(jax.vmap(run), in_axes=(None, 0))(placed.tokens, placements)
+    home = cfg.shifts.index(0)
+    scored = placed.scored.astype(jnp.float32)
 
-    # Position probe on sequences of the training length.
+    def scored_mean(values: jax.Array) -> jax.Array:  # (..., batch, L) -> (...)
+        return (values * scored).sum((-2, -1)) / scored.sum()
+
+    shifted_logits = outs.logits[:-1]  # (shifts, batch, L, vocab)
+    placed_accuracy = scored_mean(
+        (shifted_logits.argmax(-1) == placed.targets).astype(jnp.float32))
+    probs = jax.nn.softmax(shifted_logits, axis=-1)
+    output_change = scored_mean(_total_variation(probs, probs[home]))
+    # attention: (placements, batch, layers, heads, L, L) -> mean over batch, heads, queries
+    attention_change = _total_variation(outs.attention, outs.attention[home]).mean((1, 3, 4))
+    shift_change, shuffle_change = attention_change[:-1].T, attention_change[-1]
+    by_offset = _by_offset(outs.attention[home]).mean(0)  # (layers, heads, L)
+
+    # Position probes on sequences of the training length at positions 0 .. L-1.
     def stream(key: jax.Array) -> jax.Array:
-        tokens = tasks.sample(key, cfg, cfg.probe_batch, cfg.train_length).tokens
-        residuals: jax.Array = jax.vmap(lambda t: run(t).residuals, out_axes=1)(tokens)
+        tokens = tasks.sample(key, cfg, cfg.probe_batch, length).tokens
+        residuals: jax.Array = jax.vmap(lambda t: run(t, jnp.arange(length)).residuals,
+                                        out_axes=1)(tokens)
         return residuals  # (layers+1, batch, n, d)
 
     probe = jax.vmap(lambda f, t: _probe(f, t, cfg.probe_ridge))(stream(k_fit), stream(k_test))
-    return Measures(accuracy, shift_change, shuffle_change, *probe)
+    return Measures(extrapolated, interpolated, placed_accuracy, output_change, shift_change,
+                    shuffle_change, by_offset, *probe)
 
 
 def measure(params: Params, cfg: RunConfig) -> Measures:

@@ -67,6 +67,40 @@ def sinusoidal_table(cfg: RunConfig) -> np.ndarray:
     return pe.encoding(cfg.max_positions, cfg.d_pos_vector, base=cfg.base).astype(np.float32)
 
 
+class PositionError(ValueError):
+    """A position beyond the rows of a position table."""
+
+
+def _rows(table: jax.Array, positions: jax.Array) -> jax.Array:
+    """Rows ``positions`` of ``table``; fractional positions interpolate linearly between
+    the two nearest rows. Beyond the table: an error when the positions are known here, and
+    NaN inside a compiled function (JAX would otherwise silently repeat the last row)."""
+    if not isinstance(positions, jax.core.Tracer):
+        top = float(jnp.max(positions)) if positions.size else 0.0
+        if top > table.shape[0] - 1:
+            raise PositionError(f"position {top:g} is beyond the position table, which has "
+                                f"{table.shape[0]} rows (0 to {table.shape[0] - 1})")
+    if jnp.issubdtype(positions.dtype, jnp.integer):
+        return jnp.take(table, positions, axis=0, mode="fill", fill_value=jnp.nan)
+    low = jnp.floor(positions).astype(jnp.int32)
+    frac = (positions - low)[:, None]
+    below = jnp.take(table, low, axis=0, mode="fill", fill_value=jnp.nan)
+    above = jnp.take(table, jnp.minimum(low + 1, table.shape[0] - 1), axis=0, mode="fill",
+                     fill_value=jnp.nan)
+    return below + frac * (above - below)
+
+
+def _sinusoid(cfg: RunConfig, positions: jax.Array) -> jax.Array:
+    """The paper's vectors at ``positions``: rows of :func:`sinusoidal_table` for integer
+    positions; for fractional ones (position interpolation) sin and cos of the angles,
+    computed in float32 from the same frequencies."""
+    if jnp.issubdtype(positions.dtype, jnp.integer):
+        return _rows(jnp.asarray(sinusoidal_table(cfg)), positions)
+    omega = jnp.asarray(pe.frequencies(cfg.d_pos_vector, base=cfg.base), dtype=jnp.float32)
+    angle = positions[:, None] * omega[None, :]
+    return jnp.stack([jnp.sin(angle), jnp.cos(angle)], axis=-1).reshape(len(positions), -1)
+
+
 def _layer_norm(x: jax.Array, p: dict[str, jax.Array]) -> jax.Array:
     mean = x.mean(-1, keepdims=True)
     var = ((x - mean) ** 2).mean(-1, keepdims=True)
@@ -91,12 +125,16 @@ def embed(params: Params, cfg: RunConfig, tokens: jax.Array, positions: jax.Arra
     # cheaper on a CPU than the scatter-adds a gather's gradient needs.
     x: jax.Array = jax.nn.one_hot(tokens, cfg.vocab) @ params["embed"]
     if cfg.scheme == "sinusoidal":
-        pos = jnp.asarray(sinusoidal_table(cfg))[positions]
+        pos = _sinusoid(cfg, positions)
     elif cfg.scheme == "learned":
-        pos = params["positions"][positions]
+        pos = _rows(params["positions"], positions)
     else:
         return x
-    return x + pos if cfg.combine == "sum" else jnp.concatenate([x, pos], axis=-1)
+    if cfg.combine == "concat":
+        return jnp.concatenate([x, pos], axis=-1)
+    summed = x + pos
+    # Summed into the first d_position columns: the others start at zero.
+    return jnp.pad(summed, ((0, 0), (0, cfg.d_model - summed.shape[-1])))
 
 
 def forward(params: Params, cfg: RunConfig, tokens: jax.Array,

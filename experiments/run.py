@@ -6,12 +6,17 @@ from dataclasses import dataclass
 from typing import Any
 
 import jax
+import jax.numpy as jnp
 import numpy as np
 
 from experiments.config import RunConfig
 from experiments.measures import Measures, measure
 from experiments.model import parameter_count
-from experiments.train import Progress, train
+from experiments.train import Progress, initial_params, train
+
+
+class RunError(RuntimeError):
+    """A run produced a result that must not be shown (not finite)."""
 
 
 @dataclass(frozen=True)
@@ -21,15 +26,19 @@ class RunResult:
     config: RunConfig
     parameters: int  # trainable parameters of one model
     losses: np.ndarray  # (seeds, steps)
-    measures: Measures
+    measures: Measures  # of the trained models
+    untrained: Measures  # the same measurements of the same models before training
 
     def as_dict(self) -> dict[str, Any]:
-        """Plain lists and numbers (for JSON), the config included."""
-        out: dict[str, Any] = {"config": self.config.as_dict(), "parameters": self.parameters,
-                               "losses": self.losses.tolist()}
-        out.update({name: np.asarray(value).tolist()
-                    for name, value in self.measures._asdict().items()})
-        return out
+        """Plain lists and numbers (for JSON), the config included; the untrained
+        control's measurements under ``untrained``."""
+        def plain(measures: Measures) -> dict[str, Any]:
+            return {name: np.asarray(value).tolist()
+                    for name, value in measures._asdict().items()}
+
+        return {"config": self.config.as_dict(), "parameters": self.parameters,
+                "losses": self.losses.tolist(), **plain(self.measures),
+                "untrained": plain(self.untrained)}
 
 
 def run(config: RunConfig | dict[str, Any], progress: Progress | None = None) -> RunResult:
@@ -39,5 +48,17 @@ def run(config: RunConfig | dict[str, Any], progress: Progress | None = None) ->
     cfg = cfg.validated()
     trained = train(cfg, progress)
     one_model = jax.tree_util.tree_map(lambda leaf: leaf[0], trained.params)
-    return RunResult(cfg, parameter_count(one_model), trained.losses,
-                     measure(trained.params, cfg))
+    # Trained and untrained models measured in one compiled call: seeds, then the controls.
+    both = jax.tree_util.tree_map(lambda a, b: jnp.concatenate([a, b]), trained.params,
+                                  initial_params(cfg))
+    measured = measure(both, cfg)
+    seeds = len(cfg.seeds)
+    result = RunResult(cfg, parameter_count(one_model), trained.losses,
+                       Measures(*(v[:seeds] for v in measured)),
+                       Measures(*(v[seeds:] for v in measured)))
+    for name, values in (*result.measures._asdict().items(),
+                         *result.untrained._asdict().items()):
+        if not np.all(np.isfinite(values)):  # e.g. a position beyond a learned table
+            raise RunError(f"measurement {name!r} of the run is not finite: a position "
+                           f"beyond the position table, or training diverged")
+    return result

@@ -24,7 +24,18 @@ def copy_back(key: jax.Array, cfg: RunConfig, batch: int, length: int) -> Batch:
     return Batch(tokens, targets, scored)
 
 
+def copy_half(key: jax.Array, cfg: RunConfig, batch: int, length: int) -> Batch:
+    """Uniform random tokens; the answer at position ``i`` is the token at ``i // 2``: the
+    distance back grows with ``i``, so the model must know how far it is from the start."""
+    tokens = jax.random.randint(key, (batch, length), 0, cfg.vocab, dtype=jnp.int32)
+    targets = tokens[:, jnp.arange(length) // 2]
+    scored = jnp.broadcast_to(jnp.arange(length) >= 1, (batch, length))
+    return Batch(tokens, targets, scored)
+
+
 def sample(key: jax.Array, cfg: RunConfig, batch: int, length: int) -> Batch:
     if cfg.task == "copy_back":
         return copy_back(key, cfg, batch, length)
+    if cfg.task == "copy_half":
+        return copy_half(key, cfg, batch, length)
     raise ValueError(f"unknown task {cfg.task!r}")  # RunConfig.validated() names the choices

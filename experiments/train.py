@@ -35,9 +35,19 @@ def seed_keys(cfg: RunConfig) -> jax.Array:
     return jnp.stack([jax.random.key(s) for s in cfg.seeds])
 
 
-def loss_and_accuracy(params: Params, cfg: RunConfig, batch: tasks.Batch
-                      ) -> tuple[jax.Array, jax.Array]:
-    logits = jax.vmap(lambda t: forward(params, cfg, t).logits)(batch.tokens)
+def initial_params(cfg: RunConfig) -> Params:
+    """Every seed's weights before training (the untrained control), leading seed axis."""
+    return jax.jit(jax.vmap(lambda seed: init_params(jax.random.fold_in(seed, 0), cfg)))(
+        seed_keys(cfg))
+
+
+def loss_and_accuracy(params: Params, cfg: RunConfig, batch: tasks.Batch,
+                      starts: jax.Array) -> tuple[jax.Array, jax.Array]:
+    """Mean loss and accuracy over the scored positions; sequence ``b`` is placed at
+    positions ``starts[b] ..``."""
+    length = batch.tokens.shape[1]
+    logits = jax.vmap(lambda t, s: forward(params, cfg, t, s + jnp.arange(length)).logits)(
+        batch.tokens, starts)
     per_token = optax.softmax_cross_entropy_with_integer_labels(logits, batch.targets)
     weight = batch.scored.astype(jnp.float32)
     loss = (per_token * weight).sum() / weight.sum()
@@ -58,9 +68,12 @@ def train(cfg: RunConfig, progress: Progress | None = None) -> Trained:
 
     def step(state: tuple[Params, Any], key: jax.Array) -> tuple[tuple[Params, Any], jax.Array]:
         params, opt_state = state
-        batch = tasks.sample(key, cfg, cfg.batch, cfg.train_length)
+        data_key, start_key = jax.random.split(key)
+        batch = tasks.sample(data_key, cfg, cfg.batch, cfg.train_length)
+        # SHAPE-style random placement when train_offset > 0; else every sequence at 0.
+        starts = jax.random.randint(start_key, (cfg.batch,), 0, cfg.train_offset + 1)
         (loss, _), grads = jax.value_and_grad(loss_and_accuracy, has_aux=True)(
-            params, cfg, batch)
+            params, cfg, batch, starts)
         updates, opt_state = opt.update(grads, opt_state, params)
         return (optax.apply_updates(params, updates), opt_state), loss
 

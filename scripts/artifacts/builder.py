@@ -343,6 +343,19 @@ def run_results(out: Path, names: Iterable[str]) -> dict[str, bytes]:
     return results
 
 
+def training_cost(art: Artifact) -> int:
+    """A run's training work in seed-steps (its cost, up to a factor); 0 for the rest."""
+    if art.kind != "run":
+        return 0
+    from experiments.config import ConfigError, RunConfig  # plain dataclasses: no JAX
+
+    try:
+        cfg = RunConfig.from_params(dict(art.params))
+    except ConfigError:
+        return 0  # the run itself fails with the named error
+    return len(cfg.seeds) * cfg.steps
+
+
 def _render_all(todo: list[Artifact], jobs: int, out: Path, report: bool = False
                 ) -> Iterator[Any]:
     """Yield each artifact's :class:`~artifacts.render.Outcome` as it completes.
@@ -357,7 +370,9 @@ def _render_all(todo: list[Artifact], jobs: int, out: Path, report: bool = False
     from artifacts import render  # only now: it imports Matplotlib
 
     building = {a.name for a in todo}
-    waiting = sorted(todo, key=lambda a: bool(a.needs))  # stable: runs before their users
+    # Runs before their users, and the longest first, so that the workers finish together
+    # (longest-processing-time-first scheduling); the rest keep the registry's order.
+    waiting = sorted(todo, key=lambda a: (bool(a.needs), -training_cost(a)))
 
     def ready() -> list[Artifact]:
         now = [a for a in waiting if not building.intersection(a.needs)]

@@ -1,7 +1,8 @@
 """Reading the runs' results: labels, spreads over seeds, windows of positions.
 
 A run's results (``runs/<name>.json``) hold its complete configuration under ``config``
-and one entry per seed in every measured array.
+and one entry per seed in every measured array; the same measurements of the models before
+training (the untrained control) are under ``untrained``.
 """
 
 from __future__ import annotations
@@ -19,10 +20,27 @@ def label(run: Run) -> str:
     cfg = run["config"]
     text = {"none": "no positions"}.get(cfg["scheme"], cfg["scheme"])
     if cfg["combine"] == "concat":
-        text += ", concatenated"
+        text += f", concatenated ({cfg['d_model'] - cfg['d_position']} + {cfg['d_position']})"
+    elif cfg["d_position"]:
+        text += f", summed ({cfg['d_position']} + {cfg['d_position']}, then zeros)"
     if not cfg["causal"]:
         text += ", bidirectional"
+    if cfg["train_offset"]:
+        text += f", random offsets up to {cfg['train_offset']} (SHAPE)"
+    if cfg["base"] != 10000:
+        text += f", base {cfg['base']:g}"
     return text
+
+
+def measured(run: Run, key: str, untrained: bool = False) -> np.ndarray:
+    """A measurement as an array with one entry per seed: of the trained models, or of the
+    same models before training (the control)."""
+    return np.asarray((run["untrained"] if untrained else run)[key], dtype=float)
+
+
+def first_scored(run: Run) -> int:
+    """The first position with an answer."""
+    return run["config"]["offset"] if run["config"]["task"] == "copy_back" else 1
 
 
 def seeds(values: Any) -> tuple[float, float, float]:
@@ -43,18 +61,32 @@ def _signed(value: float, decimals: int) -> str:
     return (text.lstrip("-") if float(text) == 0 else text).replace("-", "\u2212")
 
 
-def window(run: Run, start: int, stop: int) -> np.ndarray:
+def window(run: Run, start: int, stop: int, key: str = "accuracy_by_position",
+           untrained: bool = False) -> np.ndarray:
     """Per-seed accuracy over positions ``start .. stop-1`` (positions with an answer)."""
-    acc = np.asarray(run["accuracy_by_position"], dtype=float)
-    start = max(start, run["config"]["offset"])
-    return acc[:, start:stop].mean(axis=1)
+    acc = measured(run, key, untrained)
+    return acc[:, max(start, first_scored(run)):stop].mean(axis=1)
 
 
-def windows(run: Run) -> dict[str, np.ndarray]:
-    """Accuracy inside the training length, up to twice it, and beyond that."""
+def windows(run: Run, key: str = "accuracy_by_position") -> dict[str, np.ndarray]:
+    """Accuracy inside the training length, up to twice it, beyond that, and over all."""
     length, top = run["config"]["train_length"], run["config"]["eval_length"]
-    return {"trained": window(run, 0, length), "to_double": window(run, length, 2 * length),
-            "beyond": window(run, 2 * length, top)}
+    return {"trained": window(run, 0, length, key),
+            "to_double": window(run, length, 2 * length, key),
+            "beyond": window(run, 2 * length, top, key), "all": window(run, 0, top, key)}
+
+
+def placed(run: Run, shift: int, key: str = "placed_accuracy",
+           untrained: bool = False) -> np.ndarray:
+    """Per-seed result for training-length sequences placed at ``shift``."""
+    return measured(run, key, untrained)[:, run["config"]["shifts"].index(shift)]
+
+
+def uniform_by_offset(length: int) -> np.ndarray:
+    """The weight causal attention spread evenly gives the key ``k`` back, averaged over the
+    queries that have one: the by-offset measure's reading when nothing is learned."""
+    queries = np.arange(length)
+    return np.array([np.mean(1.0 / (queries[k:] + 1)) for k in range(length)])
 
 
 def same_setting(runs: Mapping[str, Run], **expected: Any) -> None:

@@ -1,6 +1,7 @@
 """Numbers the experiments page quotes (``{{ pe:NAME }}``), from the runs' records.
 
-Each is a mean over the seeds; ``*_low``/``*_high`` give the lowest and highest seed.
+Each is a mean over the seeds; ``*_low``/``*_high`` give the lowest and highest seed. A
+name ending in ``_untrained`` is the same measurement of the models before training.
 """
 
 from __future__ import annotations
@@ -9,8 +10,14 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from artifacts.exp_data import Run, chance, seeds, windows
+from artifacts.exp_data import (Run, chance, measured, placed, seeds, uniform_by_offset, window,
+                                windows)
 from artifacts.numbers import fixed
+
+#: Positions whose probe result the causal-mask section quotes (after the last block).
+FIRST_POSITIONS = 4
+#: A training step at which the page quotes the loss, to show how far training had got.
+EARLY_STEP = 200
 
 
 def _spread(out: dict[str, str], name: str, values: np.ndarray, decimals: int = 2) -> None:
@@ -20,38 +27,80 @@ def _spread(out: dict[str, str], name: str, values: np.ndarray, decimals: int = 
     out[f"{name}_high"] = fixed(hi, decimals)
 
 
-def compute(*, runs: Mapping[str, Run]) -> dict[str, str]:
-    out: dict[str, str] = {}
+def _common(out: dict[str, str], runs: Mapping[str, Run]) -> None:
     first = next(iter(runs.values()))
     cfg = first["config"]
     out["exp_train_length"] = str(cfg["train_length"])
+    out["exp_last_trained"] = str(cfg["train_length"] - 1)
     out["exp_double_length"] = str(2 * cfg["train_length"])
+    out["exp_last_double"] = str(2 * cfg["train_length"] - 1)
     out["exp_eval_length"] = str(cfg["eval_length"])
+    out["exp_last_eval"] = str(cfg["eval_length"] - 1)
     out["exp_seeds"] = str(len(cfg["seeds"]))
     out["exp_steps"] = f"{cfg['steps']:,}"
+    out["exp_early_step"] = str(EARLY_STEP)
     out["exp_offset"] = str(cfg["offset"])
     out["exp_vocab"] = str(cfg["vocab"])
     out["exp_d_model"] = str(cfg["d_model"])
     out["exp_layers"] = str(cfg["layers"])
+    out["exp_heads"] = str(cfg["heads"])
     out["exp_chance"] = fixed(chance(first), 4)
     out["exp_probe_chance"] = fixed(1 / cfg["train_length"], 4)
-    for name, run in runs.items():
-        key = name.removeprefix("run-").replace("-", "_")
-        w = windows(run)
-        _spread(out, f"exp_{key}_acc_trained", w["trained"])
-        _spread(out, f"exp_{key}_acc_double", w["to_double"])
-        _spread(out, f"exp_{key}_acc_beyond", w["beyond"])
-        acc = np.asarray(run["probe_accuracy"])
-        for depth in range(acc.shape[1]):
-            _spread(out, f"exp_{key}_probe_{depth}", acc[:, depth])
-            _spread(out, f"exp_{key}_probe_r2_{depth}", np.asarray(run["probe_r2"])[:, depth])
-        change = np.asarray(run["shift_change"])  # (seeds, layers, shifts)
+    out["exp_interp_scale"] = fixed(cfg["train_length"] / cfg["eval_length"], 2)
+    out["exp_attn_even"] = fixed(uniform_by_offset(cfg["train_length"])[cfg["offset"]], 2)
+    out["exp_runs"] = str(len(runs))
+    out["exp_sweep_seeds"] = str(min(len(r["config"]["seeds"]) for r in runs.values()))
+
+
+def _one(out: dict[str, str], key: str, run: Run) -> None:
+    cfg = run["config"]
+    length = cfg["train_length"]
+    for name, values in windows(run).items():
+        _spread(out, f"exp_{key}_acc_{name}", values)
+    _spread(out, f"exp_{key}_interp_all",
+            windows(run, "interpolated_accuracy_by_position")["all"])
+    for s in cfg["shifts"]:
+        if s:
+            _spread(out, f"exp_{key}_placed_{s}", placed(run, s))
+            _spread(out, f"exp_{key}_long_{s}", window(run, s, s + length))
+            for untrained in (False, True):
+                tail = "_untrained" if untrained else ""
+                _spread(out, f"exp_{key}_output_{s}{tail}",
+                        placed(run, s, "placed_output_change", untrained))
+    for untrained in (False, True):
+        tail = "_untrained" if untrained else ""
+        change = measured(run, "shift_change", untrained)  # (seeds, layers, shifts)
         for layer in range(change.shape[1]):
-            for i, s in enumerate(run["config"]["shifts"]):
+            for i, s in enumerate(cfg["shifts"]):
                 if s:
-                    _spread(out, f"exp_{key}_shift_{layer + 1}_{s}", change[:, layer, i])
-            _spread(out, f"exp_{key}_shuffle_{layer + 1}",
-                    np.asarray(run["shuffle_change"])[:, layer])
-        out[f"exp_{key}_parameters"] = f"{run['parameters']:,}"
-        _spread(out, f"exp_{key}_final_loss", np.asarray(run["losses"])[:, -1], 3)
+                    _spread(out, f"exp_{key}_shift_{layer + 1}_{s}{tail}", change[:, layer, i])
+            _spread(out, f"exp_{key}_shuffle_{layer + 1}{tail}",
+                    measured(run, "shuffle_change", untrained)[:, layer])
+        for what, field in (("probe", "probe_accuracy"), ("probe_ridge", "probe_ridge_accuracy"),
+                            ("probe_r2", "probe_r2")):
+            values = measured(run, field, untrained)
+            for depth in range(values.shape[1]):
+                _spread(out, f"exp_{key}_{what}_{depth}{tail}", values[:, depth])
+        by_pos = measured(run, "probe_accuracy_by_position", untrained)[:, -1]
+        for p in range(FIRST_POSITIONS):
+            _spread(out, f"exp_{key}_probe_at_{p}{tail}", by_pos[:, p])
+        weights = measured(run, "attention_by_offset", untrained)  # (seeds, layers, heads, L)
+        for layer in range(weights.shape[1]):
+            # the head that gives the task's key the most weight, per seed
+            _spread(out, f"exp_{key}_attn_{layer + 1}{tail}",
+                    weights[:, layer, :, cfg["offset"]].max(axis=1))
+    out[f"exp_{key}_parameters"] = f"{run['parameters']:,}"
+    losses = np.asarray(run["losses"])
+    _spread(out, f"exp_{key}_final_loss", losses[:, -1], 3)
+    _spread(out, f"exp_{key}_loss_{EARLY_STEP}", losses[:, EARLY_STEP - 1], 2)
+    out[f"exp_{key}_base"] = f"{cfg['base']:,.0f}"
+    out[f"exp_{key}_train_offset"] = str(cfg["train_offset"])
+    out[f"exp_{key}_d_position"] = str(cfg["d_position"])
+
+
+def compute(*, runs: Mapping[str, Run]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    _common(out, runs)
+    for name, run in runs.items():
+        _one(out, name.removeprefix("run-").replace("-", "_"), run)
     return out

@@ -7,25 +7,28 @@ from typing import Any
 
 import numpy as np
 
-from artifacts.exp_data import Run, label, spread_text, windows
+from artifacts.exp_data import (Run, label, measured, placed, spread_text, uniform_by_offset,
+                                window, windows)
 from artifacts.tables import markdown_table
 
 #: What each setting means, for the configuration tables (every setting must have one).
 MEANINGS = {
     "scheme": "position scheme", "causal": "causal attention mask",
     "combine": "how positions join the tokens", "d_model": "model width",
-    "d_position": "columns holding the position (concatenation only)",
+    "d_position": "width of the position vector (0: the model width)",
     "heads": "attention heads", "layers": "blocks", "d_mlp": "MLP width",
-    "base": "base of the sinusoids and rotary angles", "task": "task",
-    "vocab": "distinct tokens", "offset": "copy the token this many places back",
+    "base": "base of the sinusoids and rotary angles",
+    "task": "copy_back: the token `offset` places back; copy_half: the token at half the position",
+    "vocab": "distinct tokens", "offset": "copy_back: copy the token this many places back",
     "train_length": "training sequence length", "steps": "training steps",
     "batch": "sequences per step", "learning_rate": "peak learning rate (Adam)",
     "warmup": "linear warm-up steps, then cosine decay to a tenth",
     "seeds": "seeds (weights and training data)",
     "eval_length": "evaluation sequence length", "eval_batch": "evaluation sequences",
-    "shifts": "shifts of the shift test", "shift_length": "sequence length of the shift test",
+    "train_offset": "training sequences start at a random position up to this (SHAPE)",
+    "shifts": "placements of training-length sequences (shift test)",
     "probe_batch": "sequences to fit the probe (as many to test it)",
-    "probe_ridge": "ridge strength of the probe (relative)",
+    "probe_ridge": "shrinkage of the probes' covariance (relative)",
     "chunks": "compiled pieces of training (progress reports only)",
 }
 
@@ -59,44 +62,102 @@ def run_settings(*, runs: Mapping[str, Run]) -> str:
 
 
 def extrapolation(*, runs: Mapping[str, Run]) -> str:
+    """Accuracy in windows of positions of long sequences, and with positions scaled into
+    the trained range (interpolation)."""
     first = next(iter(runs.values()))["config"]
     length, top = first["train_length"], first["eval_length"]
     rows = []
     for run in runs.values():
         w = windows(run)
         rows.append([label(run), spread_text(w["trained"]), spread_text(w["to_double"]),
-                     spread_text(w["beyond"])])
+                     spread_text(w["beyond"]),
+                     spread_text(windows(run, "interpolated_accuracy_by_position")["all"])])
     return markdown_table(
-        ["model", f"positions {first['offset']}–{length - 1} (trained)",
-         f"{length}–{2 * length - 1}", f"{2 * length}–{top - 1}"], rows, "lrrr")
+        ["model", f"positions up to {length - 1} (trained)", f"{length}–{2 * length - 1}",
+         f"{2 * length}–{top - 1}", f"all {top}, positions scaled into 0–{length - 1}"],
+        rows, "lrrrr")
+
+
+def placement(*, runs: Mapping[str, Run]) -> str:
+    """The same positions reached two ways: inside a long sequence, or by a sequence of the
+    training length placed there."""
+    rows = []
+    for run in runs.values():
+        length = run["config"]["train_length"]
+        for shift in run["config"]["shifts"]:
+            if shift < length:
+                continue
+            span = f"{shift}–{shift + length - 1}"
+            rows.append([label(run), span,
+                         spread_text(window(run, shift, shift + length)),
+                         spread_text(placed(run, shift)),
+                         spread_text(placed(run, shift, "placed_output_change"))])
+    return markdown_table(["model", "positions", "in a sequence of 128 tokens",
+                           "as a sequence of 32 tokens placed there",
+                           "change of the output (placed)"], rows, "llrrr")
 
 
 def offsets(*, runs: Mapping[str, Run]) -> str:
+    """How much outputs and attention change when a sequence is moved along, trained and
+    untrained."""
     first = next(iter(runs.values()))["config"]
-    shifts = first["shifts"]
+    shifts = [s for s in first["shifts"] if s]
     rows = []
     for run in runs.values():
-        change = np.asarray(run["shift_change"])  # (seeds, layers, shifts)
-        shuffle = np.asarray(run["shuffle_change"])  # (seeds, layers)
-        for layer in range(change.shape[1]):
-            rows.append([label(run), str(layer + 1),
-                         *(spread_text(change[:, layer, i]) for i, s in enumerate(shifts) if s),
-                         spread_text(shuffle[:, layer])])
-    header = ["model", "block", *(f"shift {s}" for s in shifts if s), "shuffled"]
-    return markdown_table(header, rows, "lr" + "r" * (len(header) - 2))
+        layers = measured(run, "shift_change").shape[1]
+        for untrained in (False, True):
+            state = "untrained" if untrained else "trained"
+            rows.append([label(run), f"output, {state}",
+                         *(spread_text(placed(run, s, "placed_output_change", untrained))
+                           for s in shifts), "–"])
+            change = measured(run, "shift_change", untrained)
+            shuffle = measured(run, "shuffle_change", untrained)
+            for layer in range(layers):
+                rows.append([label(run), f"attention, block {layer + 1}, {state}",
+                             *(spread_text(change[:, layer, first["shifts"].index(s)])
+                               for s in shifts), spread_text(shuffle[:, layer])])
+    header = ["model", "what changes", *(f"shift {s}" for s in shifts), "shuffled"]
+    return markdown_table(header, rows, "ll" + "r" * (len(header) - 2))
+
+
+def attention_by_offset(*, runs: Mapping[str, Run]) -> str:
+    """Per head: the weight on the key the task needs, against the same head untrained and
+    against attention spread evenly."""
+    rows = []
+    for run in runs.values():
+        cfg = run["config"]
+        k = cfg["offset"]
+        trained = measured(run, "attention_by_offset")  # (seeds, layers, heads, L)
+        untrained = measured(run, "attention_by_offset", untrained=True)
+        even = uniform_by_offset(cfg["train_length"])[k]
+        for layer in range(trained.shape[1]):
+            for head in range(trained.shape[2]):
+                rows.append([label(run), str(layer + 1), str(head + 1),
+                             spread_text(trained[:, layer, head, k]),
+                             spread_text(trained[:, layer, head, :k].sum(-1)),
+                             spread_text(untrained[:, layer, head, k]), f"{even:.2f}"])
+    return markdown_table(
+        ["model", "block", "head", "weight on the key 3 back", "weight on keys 0–2 back",
+         "untrained, 3 back", "spread evenly, 3 back"], rows, "lrrrrrr")
 
 
 def probe(*, runs: Mapping[str, Run]) -> str:
+    """The position probes after the embedding and each block: the discriminant read-out
+    trained and untrained, the weaker ridge read-out, and R² of the position number."""
     first = next(iter(runs.values()))
     depth = len(first["probe_accuracy"][0])
     rows = []
     for run in runs.values():
-        acc, r2 = np.asarray(run["probe_accuracy"]), np.asarray(run["probe_r2"])
-        rows.append([label(run), *(spread_text(acc[:, i]) for i in range(depth)),
-                     *(spread_text(r2[:, i]) for i in range(depth))])
+        for key, what in (("probe_accuracy", "exact position (discriminant)"),
+                          ("probe_ridge_accuracy", "exact position (ridge, one-hot)"),
+                          ("probe_r2", "R² of the position number")):
+            for untrained in (False, True):
+                values = measured(run, key, untrained)
+                rows.append([label(run), what, "untrained" if untrained else "trained",
+                             *(spread_text(values[:, i]) for i in range(depth))])
     where = ["embedding", *(f"block {i}" for i in range(1, depth))]
-    header = ["model", *(f"exact, {w}" for w in where), *(f"R², {w}" for w in where)]
-    return markdown_table(header, rows, "l" + "r" * (len(header) - 1))
+    return markdown_table(["model", "read-out", "model", *where], rows,
+                          "lll" + "r" * depth)
 
 
 def sum_concat(*, runs: Mapping[str, Run]) -> str:
@@ -106,9 +167,27 @@ def sum_concat(*, runs: Mapping[str, Run]) -> str:
         losses = np.asarray(run["losses"])
         rows.append([label(run), f"{run['parameters']:,}",
                      spread_text(losses[:, -1], 3), spread_text(w["trained"]),
-                     spread_text(w["to_double"]),
-                     spread_text(np.asarray(run["probe_accuracy"])[:, 0])])
-    length = next(iter(runs.values()))["config"]["train_length"]
+                     spread_text(w["to_double"]), spread_text(w["beyond"]),
+                     spread_text(measured(run, "probe_accuracy")[:, 0])])
+    cfg = next(iter(runs.values()))["config"]
+    length, top = cfg["train_length"], cfg["eval_length"]
     header = ["model", "parameters", "final training loss", "accuracy, trained positions",
-              f"accuracy, {length}–{2 * length - 1}", "probe after embedding"]
-    return markdown_table(header, rows, "lrrrrr")
+              f"accuracy, {length}–{2 * length - 1}", f"accuracy, {2 * length}–{top - 1}",
+              "probe after embedding"]
+    return markdown_table(header, rows, "lrrrrrr")
+
+
+def bases(*, runs: Mapping[str, Run]) -> str:
+    """Accuracy by base, for each scheme, in the trained window and beyond it."""
+    ordered = sorted(runs.values(), key=lambda r: (r["config"]["scheme"], r["config"]["base"]))
+    rows = []
+    for run in ordered:
+        w = windows(run)
+        rows.append([run["config"]["scheme"], f"{run['config']['base']:,.0f}",
+                     str(len(run["config"]["seeds"])), spread_text(w["trained"]),
+                     spread_text(w["to_double"]), spread_text(w["beyond"])])
+    cfg = ordered[0]["config"]
+    length, top = cfg["train_length"], cfg["eval_length"]
+    return markdown_table(["scheme", "base", "seeds", f"positions up to {length - 1}",
+                           f"{length}–{2 * length - 1}", f"{2 * length}–{top - 1}"],
+                          rows, "lrrrrr")

@@ -10,7 +10,8 @@ import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
-from artifacts.exp_data import Run, chance, label, same_setting
+from artifacts.exp_data import (Run, chance, first_scored, label, measured, same_setting,
+                                uniform_by_offset, windows)
 from artifacts.style import Theme
 
 _STYLES = ["-", (0, (5, 2)), (0, (1.5, 1.5)), (0, (6, 2, 1.5, 2))]
@@ -30,62 +31,142 @@ def _chance(ax: Axes, theme: Theme, level: float) -> None:
     ax.axhline(level, color=theme.muted, linewidth=1.0, linestyle=(0, (1, 2)), zorder=0.5)
 
 
-def extrapolation(theme: Theme, *, runs: Mapping[str, Run], train_length: int,
-                  eval_length: int) -> Figure:
-    same_setting(runs, train_length=train_length, eval_length=eval_length)
-    fig, ax = theme.figure(3.8)
+def _untrained(ax: Axes, theme: Theme, x: np.ndarray, per_seed: np.ndarray, n: int) -> None:
+    """The same measurement before training: a thin dotted line in the run's colour."""
+    ax.plot(x, per_seed.mean(0), color=theme.palette[n], linestyle=(0, (1, 1.5)),
+            linewidth=1.2, marker=_MARKERS[n % len(_MARKERS)], markerfacecolor="none",
+            markersize=4)
+
+
+def _by_position(ax: Axes, theme: Theme, runs: Mapping[str, Run], key: str,
+                 train_length: int, eval_length: int) -> None:
     first = next(iter(runs.values()))
-    offset = first["config"]["offset"]
-    x = np.arange(offset, eval_length)
+    start = first_scored(first)
+    x = np.arange(start, eval_length)
     for n, run in enumerate(runs.values()):
-        acc = np.asarray(run["accuracy_by_position"])[:, offset:]
-        _band(ax, theme, x, acc, n, label(run))
-    ax.axvline(train_length - 0.5, color=theme.fg, linewidth=1.0, linestyle=(0, (4, 3)))
-    ax.annotate("trained up to here", (train_length, 0.5), xytext=(4, 0),
-                textcoords="offset points", color=theme.fg, va="center")
+        _band(ax, theme, x, measured(run, key)[:, start:], n, label(run))
     _chance(ax, theme, chance(first))
     ax.set_xlim(0, eval_length - 1)
     ax.set_ylim(0, 1.02)
-    ax.set_xlabel("position in the sequence")
     ax.set_ylabel("accuracy")
-    ax.legend(loc="lower left", bbox_to_anchor=(0.0, 1.0), ncols=2)
+
+
+def extrapolation(theme: Theme, *, runs: Mapping[str, Run], train_length: int,
+                  eval_length: int, interpolate: bool = False) -> Figure:
+    same_setting(runs, train_length=train_length, eval_length=eval_length)
+    fig, axes = theme.figure(3.8, 1, 2 if interpolate else 1, sharey=True)
+    axes = np.atleast_1d(axes)
+    _by_position(axes[0], theme, runs, "accuracy_by_position", train_length, eval_length)
+    axes[0].axvline(train_length - 0.5, color=theme.fg, linewidth=1.0, linestyle=(0, (4, 3)))
+    axes[0].annotate("trained up to here", (train_length, 0.5), xytext=(4, 0),
+                     textcoords="offset points", color=theme.fg, va="center")
+    axes[0].set_xlabel("position in the sequence")
+    if interpolate:
+        axes[0].set_title("positions 0, 1, 2, …", loc="left")
+        _by_position(axes[1], theme, runs, "interpolated_accuracy_by_position", train_length,
+                     eval_length)
+        scale = train_length / eval_length
+        axes[1].set_title(f"positions scaled: 0, {scale:g}, {2 * scale:g}, …", loc="left")
+        axes[1].set_xlabel("token in the sequence")
+        axes[1].set_ylabel("")
+    fig.legend(*axes[0].get_legend_handles_labels(), loc="outside upper left", ncols=2)
     return fig
 
 
-def offsets(theme: Theme, *, runs: Mapping[str, Run], shift_length: int, train_length: int,
+def offsets(theme: Theme, *, runs: Mapping[str, Run], train_length: int,
             eval_length: int) -> Figure:
-    same_setting(runs, shift_length=shift_length, train_length=train_length)
+    same_setting(runs, train_length=train_length)
     first = next(iter(runs.values()))
     shifts = np.asarray(first["config"]["shifts"])
-    layers = np.asarray(first["shift_change"]).shape[1]
-    fig, axes = theme.figure(3.6, 1, layers, sharey=True)
-    for layer, ax in enumerate(np.atleast_1d(axes)):
-        inside = train_length - shift_length
-        ax.axvspan(0, inside, color=theme.grid, alpha=0.6, linewidth=0, zorder=0)
+    layers = measured(first, "shift_change").shape[1]
+    fig, axes = theme.figure(3.6, 1, layers + 1, sharey=True)
+    axes = np.atleast_1d(axes)
+    for panel, ax in enumerate(axes):
         for n, run in enumerate(runs.values()):
-            change = np.asarray(run["shift_change"])[:, layer, :]
-            _band(ax, theme, shifts, change, n, label(run), marker=True)
-            shuffled = float(np.mean(np.asarray(run["shuffle_change"])[:, layer]))
-            ax.axhline(shuffled, color=theme.palette[n], linewidth=1.0,
-                       linestyle=(0, (3, 3)), zorder=0.6)
-        ax.set_title(f"block {layer + 1}", loc="left")
+            if panel == 0:
+                trained = measured(run, "placed_output_change")
+                untrained = measured(run, "placed_output_change", untrained=True)
+            else:
+                trained = measured(run, "shift_change")[:, panel - 1, :]
+                untrained = measured(run, "shift_change", untrained=True)[:, panel - 1, :]
+            _band(ax, theme, shifts, trained, n, label(run), marker=True)
+            _untrained(ax, theme, shifts, untrained, n)
+        ax.axvline(train_length, color=theme.fg, linewidth=1.0, linestyle=(0, (4, 3)))
+        ax.set_title("output" if panel == 0 else f"attention, block {panel}", loc="left")
         ax.set_xlabel("shift $s$")
         ax.set_xlim(0, shifts.max())
         ax.set_ylim(0, 1)
-    np.atleast_1d(axes)[0].set_ylabel("change of attention")
-    fig.legend(*np.atleast_1d(axes)[0].get_legend_handles_labels(), loc="outside upper left",
-               ncols=3)
+    axes[0].set_ylabel("change against $s = 0$")
+    fig.legend(*axes[0].get_legend_handles_labels(), loc="outside upper left", ncols=3)
+    return fig
+
+
+def attention_offset(theme: Theme, *, runs: Mapping[str, Run], train_length: int,
+                     eval_length: int, shown: int) -> Figure:
+    """Per layer, the weight on the key k back for the head that weighs the task's key
+    most (per seed), against attention spread evenly."""
+    same_setting(runs, train_length=train_length)
+    first = next(iter(runs.values()))
+    offset = first["config"]["offset"]
+    layers = measured(first, "attention_by_offset").shape[1]
+    fig, axes = theme.figure(3.6, 1, layers, sharey=True)
+    axes = np.atleast_1d(axes)
+    x = np.arange(shown)
+    for layer, ax in enumerate(axes):
+        for n, run in enumerate(runs.values()):
+            weights = measured(run, "attention_by_offset")[:, layer]  # (seeds, heads, L)
+            best = weights[np.arange(len(weights)), weights[:, :, offset].argmax(1)]
+            _band(ax, theme, x, best[:, :shown], n, label(run), marker=True)
+        ax.plot(x, uniform_by_offset(train_length)[:shown], color=theme.muted,
+                linestyle=(0, (1, 2)), label="spread evenly")
+        ax.axvline(offset, color=theme.fg, linewidth=1.0, linestyle=(0, (4, 3)))
+        ax.set_title(f"block {layer + 1}", loc="left")
+        ax.set_xlabel("key $k$ places back")
+        ax.set_ylim(0, 1.02)
+    axes[0].set_ylabel("attention weight")
+    fig.legend(*axes[0].get_legend_handles_labels(), loc="outside upper left", ncols=3)
+    return fig
+
+
+def bases(theme: Theme, *, runs: Mapping[str, Run], train_length: int,
+          eval_length: int) -> Figure:
+    same_setting(runs, train_length=train_length, eval_length=eval_length)
+    fig, axes = theme.figure(3.6, 1, 2, sharey=True)
+    schemes = sorted({r["config"]["scheme"] for r in runs.values()})
+    for ax, (window, title) in zip(axes, (("trained", f"positions up to {train_length - 1}"),
+                                          ("to_double", f"positions {train_length}–"
+                                                        f"{2 * train_length - 1}")),
+                                   strict=True):
+        for n, scheme in enumerate(schemes):
+            mine = sorted((r for r in runs.values() if r["config"]["scheme"] == scheme),
+                          key=lambda r: r["config"]["base"])
+            x = np.array([r["config"]["base"] for r in mine])
+            acc = [windows(r)[window] for r in mine]
+            mean = np.array([a.mean() for a in acc])
+            ax.errorbar(x, mean, yerr=[mean - [a.min() for a in acc],
+                                       [a.max() for a in acc] - mean],
+                        color=theme.palette[n], linestyle=_STYLES[n % len(_STYLES)],
+                        marker=_MARKERS[n % len(_MARKERS)], capsize=3, label=scheme)
+        _chance(ax, theme, chance(next(iter(runs.values()))))
+        theme.log_axis(ax, "x")
+        ax.set_title(title, loc="left")
+        ax.set_xlabel("base")
+        ax.set_ylim(0, 1.02)
+    axes[0].set_ylabel("accuracy")
+    fig.legend(*axes[0].get_legend_handles_labels(), loc="outside upper left", ncols=2)
     return fig
 
 
 def _probe_by_depth(ax: Axes, theme: Theme, runs: Mapping[str, Run]) -> None:
     for n, run in enumerate(runs.values()):
-        acc = np.asarray(run["probe_accuracy"])
+        acc = measured(run, "probe_accuracy")
         depth = np.arange(acc.shape[1])
         mean = acc.mean(0)
         ax.errorbar(depth + 0.06 * (n - 1.5), mean, yerr=[mean - acc.min(0), acc.max(0) - mean],
                     color=theme.palette[n], linestyle=_STYLES[n % len(_STYLES)],
                     marker=_MARKERS[n % len(_MARKERS)], capsize=3, label=label(run))
+        _untrained(ax, theme, depth + 0.06 * (n - 1.5),
+                   measured(run, "probe_accuracy", untrained=True), n)
     depth = len(next(iter(runs.values()))["probe_accuracy"][0])
     ax.set_xticks(range(depth), ["embedding", *(f"block {i}" for i in range(1, depth))])
     ax.set_ylim(0, 1.02)
@@ -114,8 +195,10 @@ def causal_mask(theme: Theme, *, runs: Mapping[str, Run], train_length: int,
     _chance(left, theme, 1 / train_length)
     x = np.arange(train_length)
     for n, run in enumerate(runs.values()):
-        by_pos = np.asarray(run["probe_accuracy_by_position"])[:, -1, :]
-        _band(right, theme, x, by_pos, n, label(run))
+        _band(right, theme, x, measured(run, "probe_accuracy_by_position")[:, -1, :], n,
+              label(run))
+        _untrained(right, theme, x,
+                   measured(run, "probe_accuracy_by_position", untrained=True)[:, -1, :], n)
     _chance(right, theme, 1 / train_length)
     right.set_ylim(0, 1.02)
     right.set_xlim(0, train_length - 1)
@@ -129,7 +212,7 @@ def sum_concat(theme: Theme, *, runs: Mapping[str, Run], train_length: int,
     same_setting(runs, train_length=train_length, eval_length=eval_length)
     fig, (left, right) = theme.figure(3.8, 1, 2)
     first: Any = next(iter(runs.values()))
-    offset = first["config"]["offset"]
+    offset = first_scored(first)
     for n, run in enumerate(runs.values()):
         losses = np.asarray(run["losses"])
         _band(left, theme, np.arange(1, losses.shape[1] + 1), losses, n, label(run))

@@ -392,95 +392,158 @@ SINGLES = [
 
 #: Settings every run shares; the rest are the defaults of ``experiments.config.RunConfig``,
 #: and the page prints each run's complete configuration from the run's own record.
-RUN_COMMON: dict[str, Any] = {"train_length": 32, "eval_length": 128, "steps": 300,
-                              "seeds": [0, 1, 2]}
+RUN_COMMON: dict[str, Any] = {"train_length": 32, "eval_length": 128, "steps": 600,
+                              "seeds": [0, 1, 2, 3, 4]}
+#: The sweeps (bases, the absolute-position task) use three seeds: their claims are only
+#: those that hold by more than the spread of three.
+SWEEP_SEEDS = [0, 1, 2]
 
 
 def _run(name: str, **params: Any) -> Artifact:
     return Artifact(name, "run", "runs:train", {**RUN_COMMON, **params})
 
 
+#: Each run differs from ``run-sinusoidal`` in the settings named here, and only in them.
 RUNS = [
     _run("run-sinusoidal", scheme="sinusoidal"),
     _run("run-learned", scheme="learned"),
     _run("run-rotary", scheme="rotary"),
     _run("run-none", scheme="none"),
     _run("run-none-bidirectional", scheme="none", causal=False),
+    # Sum against concatenation: the same token vectors (16 wide), the same sinusoid
+    # (16 wide), the same model width (32); only whether they share columns differs.
+    _run("run-sinusoidal-sum-half", scheme="sinusoidal", d_position=16),
     _run("run-sinusoidal-concat", scheme="sinusoidal", combine="concat", d_position=16),
+    # SHAPE (Kiyono et al., 2021): every training sequence starts at a random position.
+    _run("run-sinusoidal-shape", scheme="sinusoidal", train_offset=96),
+    *(_run(f"run-{scheme}-base-{base}", scheme=scheme, base=float(base), seeds=SWEEP_SEEDS)
+      for scheme in ("sinusoidal", "rotary") for base in (100, 1000, 100000)),
+    *(_run(f"run-half-{scheme}", scheme=scheme, task="copy_half", seeds=SWEEP_SEEDS)
+      for scheme in ("sinusoidal", "learned", "rotary", "none")),
 ]
 #: Which runs each experiment compares, in the order its figure and tables list them.
 SCHEMES = ("run-sinusoidal", "run-learned", "run-rotary", "run-none")
 WITH_POSITIONS = ("run-sinusoidal", "run-learned", "run-rotary")
 MASKS = ("run-none", "run-none-bidirectional")
-COMBINES = ("run-sinusoidal", "run-sinusoidal-concat")
+COMBINES = ("run-sinusoidal-sum-half", "run-sinusoidal-concat")
+SHAPE = ("run-sinusoidal", "run-sinusoidal-shape", "run-rotary")
+BASES = tuple(f"run-{scheme}-base-{base}" for scheme in ("sinusoidal", "rotary")
+              for base in (100, 1000, 100000)) + ("run-sinusoidal", "run-rotary")
+HALF = tuple(f"run-half-{scheme}" for scheme in ("sinusoidal", "learned", "rotary", "none"))
 ALL_RUNS = tuple(r.name for r in RUNS)
 
 _LENGTHS = {"train_length": RUN_COMMON["train_length"], "eval_length": RUN_COMMON["eval_length"]}
 
 EXPERIMENTS = RUNS + [
     _figure(
-        "exp-extrapolation", "experiments:extrapolation", needs=SCHEMES,
-        alt="Line plot of the accuracy of the copy task against position 0 to $last, one "
-            "line per position scheme (sinusoidal, learned, rotary, none) with a band over "
-            "the seeds, and a vertical line at the training length $train_length. The "
-            "numbers are in the table below the figure.",
-        caption=r"Accuracy at each position of sequences of $eval_length tokens, for models "
-                r"trained on $train_length. Lines: mean over the seeds; bands: lowest to "
-                r"highest seed. Left of the dashed line the models saw these positions in "
-                r"training; right of it they never did. Dotted: chance.",
+        "exp-extrapolation", "experiments:extrapolation", needs=SCHEMES, interpolate=True,
+        alt="Two line plots of the accuracy of the copy task at each of $eval_length "
+            "tokens, one line per position scheme (sinusoidal, learned, rotary, none) with a "
+            "band over the seeds. Left: positions 0 to $last, with a vertical line at the "
+            "training length $train_length. Right: the same sequences with positions scaled "
+            "into the trained range. The numbers are in the table below the figure.",
+        caption=r"Accuracy at each token of sequences of $eval_length, for models trained "
+                r"on $train_length. Left: positions \(0 \ldots ${last}\); right of the "
+                r"dashed line the models never saw these positions. Right panel: positions "
+                r"scaled by $train_length/$eval_length into the trained range (position "
+                r"interpolation, without fine-tuning). Lines: mean over the seeds; bands: "
+                r"lowest to highest seed. Dotted: chance.",
         derived=lambda p: {"last": p["eval_length"] - 1}, **_LENGTHS),
     _figure(
         "exp-offsets", "experiments:offsets", needs=WITH_POSITIONS,
-        alt="Two line plots, one per layer, of how much the attention changes when the same "
-            "sequence is moved to later positions, against the shift, for the sinusoidal, "
-            "learned and rotary models. A shaded region marks the shifts that stay within "
-            "the $train_length training positions. The numbers are in the table below.",
-        caption=r"How much attention changes when the same $shift_length tokens are moved "
-                r"from positions \(0 \ldots ${shift_last}\) to \(s \ldots s + ${shift_last}\): "
-                r"total-variation distance between the attention rows (0: unchanged, 1: "
-                r"disjoint), mean over the seeds with a band from lowest to highest. Shaded: "
-                r"shifts inside the training positions. Dashed, per model: randomly shuffled "
-                r"positions, for scale.",
-        derived=lambda p: {"shift_last": p["shift_length"] - 1},
-        shift_length=16, **_LENGTHS),
+        alt="Three line plots against the shift, for the sinusoidal, learned and rotary "
+            "models: how much the output distribution changes, and how much the attention "
+            "of block 1 and of block 2 changes, when the same sequence of $train_length "
+            "tokens is moved to later positions; trained models with a band over the seeds, "
+            "the same models untrained as dotted lines. The numbers are in the table below.",
+        caption=r"How much the output and the attention change when the same $train_length "
+                r"tokens are moved from positions \(0 \ldots ${last}\) to \(s \ldots s + "
+                r"${last}\): total-variation distance (0: unchanged, 1: disjoint) against "
+                r"\(s = 0\); trained models (mean over the seeds, band from lowest to "
+                r"highest) and, dotted, the same models before training. Right of the dashed "
+                r"line no position of the moved sequence was seen in training.",
+        derived=lambda p: {"last": p["train_length"] - 1}, **_LENGTHS),
+    _figure(
+        "exp-attention-offset", "experiments:attention_offset", needs=SCHEMES, shown=12,
+        alt="Two line plots, one per block, of the attention weight a query gives the key k "
+            "places back, for k from 0 to $shown_last, for the head that weighs the task's "
+            "key most, one line per position scheme, with the weight of attention spread "
+            "evenly for comparison. The numbers per head are in the table below.",
+        caption=r"Attention weight on the key \(k\) places back, averaged over the queries "
+                r"that have one, for the head of each block that gives the task's key "
+                r"(dashed line) the most weight; mean over the seeds with a band from lowest "
+                r"to highest. Dotted grey: attention spread evenly over the earlier tokens.",
+        derived=lambda p: {"shown_last": p["shown"] - 1}, **_LENGTHS),
     _figure(
         "exp-probe", "experiments:probe", needs=SCHEMES,
-        alt="Line plot of how often a linear probe reads the exact position from the "
-            "residual stream, after the embedding and after each block, for the four "
-            "position schemes, with chance marked. The numbers are in the table below.",
-        caption=r"A linear probe of the absolute position, fitted on the residual stream at "
-                r"each depth and tested on other sequences of $train_length tokens: share of "
-                r"positions it names exactly (markers: mean over the seeds; bars: lowest to "
-                r"highest). Dotted: chance, one in $train_length.",
+        alt="Line plot of how often a linear discriminant probe reads the exact position "
+            "from the residual stream, after the embedding and after each block, for the "
+            "four position schemes, trained (solid) and untrained (dotted), with chance "
+            "marked. The numbers are in the table below.",
+        caption=r"A linear discriminant probe of the absolute position, fitted on the "
+                r"residual stream at each depth and tested on other sequences of "
+                r"$train_length tokens: share of positions it names exactly. Solid markers: "
+                r"trained models (mean over the seeds; bars: lowest to highest); hollow "
+                r"markers, dotted: the same models before training. Dotted grey: chance, one "
+                r"in $train_length.",
         **_LENGTHS),
     _figure(
         "exp-causal-mask", "experiments:causal_mask", needs=MASKS,
         alt="Two panels for models without any position encoding, one causal and one "
-            "bidirectional. Left: exact-position accuracy of the linear probe at each depth. "
-            "Right: the probe's accuracy at each position 0 to $last after the last block. "
-            "Chance is marked in both. The numbers are in the table below.",
-        caption=r"Models with no position encoding at all, trained on the same task. Left: "
-                r"the linear probe's exact-position accuracy at each depth; right: after the "
-                r"last block, by position. Mean over the seeds, band or bars from lowest to "
-                r"highest. Dotted: chance.",
+            "bidirectional, trained and untrained. Left: exact-position accuracy of the "
+            "probe at each depth. Right: the probe's accuracy at each position 0 to $last "
+            "after the last block. Chance is marked in both. The numbers are in the table "
+            "below.",
+        caption=r"Models with no position encoding at all, trained on the same task (solid) "
+                r"and before training (hollow markers, dotted). Left: the probe's "
+                r"exact-position accuracy at each depth; right: after the last block, by "
+                r"position. Mean over the seeds, band or bars from lowest to highest. "
+                r"Dotted grey: chance.",
         derived=lambda p: {"last": p["train_length"] - 1}, **_LENGTHS),
     _figure(
         "exp-sum-concat", "experiments:sum_concat", needs=COMBINES,
-        alt="Two panels comparing sinusoidal positions added to the token embedding with "
-            "the same positions concatenated at the same model width. Left: training loss "
-            "against step. Right: accuracy by position up to $last with the training length "
-            "$train_length marked. The numbers are in the table below.",
-        caption=r"Sum against concatenation at the same width (so the same parameters in "
-                r"every block). Left: training loss (mean over the seeds, band from lowest "
-                r"to highest); right: accuracy by position, trained on $train_length.",
+        alt="Two panels comparing a 16-wide sinusoid summed with 16-wide token vectors "
+            "against the same vectors concatenated, in models of the same width. Left: "
+            "training loss against step. Right: accuracy by position up to $last with the "
+            "training length $train_length marked. The numbers are in the table below.",
+        caption=r"Sum against concatenation of the same token vectors and the same "
+                r"sinusoid, at the same model width (the same parameters everywhere). Left: "
+                r"training loss (mean over the seeds, band from lowest to highest); right: "
+                r"accuracy by position, trained on $train_length.",
+        derived=lambda p: {"last": p["eval_length"] - 1}, **_LENGTHS),
+    _figure(
+        "exp-bases", "experiments:bases", needs=BASES,
+        alt="Two plots of accuracy against the base, on a logarithmic axis from 100 to "
+            "100,000, for sinusoidal and rotary models: inside the training length, and "
+            "over the $train_length positions after it. The numbers are in the table below.",
+        caption=r"The base of the frequencies, swept: accuracy inside the training length "
+                r"(left) and over the next $train_length positions (right); mean over the "
+                r"seeds with bars from lowest to highest. Dotted: chance.",
+        **_LENGTHS),
+    _figure(
+        "exp-half", "experiments:extrapolation", needs=HALF,
+        alt="Line plot of the accuracy of the task that copies the token at half the "
+            "position, at each position 0 to $last, one line per position scheme, with a "
+            "vertical line at the training length $train_length. The numbers are in the "
+            "table below the figure.",
+        caption=r"The task that needs the absolute position: the answer at position \(i\) "
+                r"is the token at \(\lfloor i/2 \rfloor\). Accuracy at each position, "
+                r"trained on $train_length; mean over the seeds, band from lowest to highest. "
+                r"Dotted: chance.",
         derived=lambda p: {"last": p["eval_length"] - 1}, **_LENGTHS),
     _table("exp-settings", "exp_tables:shared_settings", needs=ALL_RUNS),
     _table("exp-runs", "exp_tables:run_settings", needs=ALL_RUNS),
     _table("exp-extrapolation-results", "exp_tables:extrapolation", needs=SCHEMES),
+    _table("exp-placement-results", "exp_tables:placement", needs=WITH_POSITIONS),
+    _table("exp-shape-results", "exp_tables:extrapolation", needs=SHAPE),
+    _table("exp-shape-placement-results", "exp_tables:placement", needs=SHAPE),
+    _table("exp-bases-results", "exp_tables:bases", needs=BASES),
     _table("exp-offsets-results", "exp_tables:offsets", needs=WITH_POSITIONS),
+    _table("exp-attention-offset-results", "exp_tables:attention_by_offset", needs=SCHEMES),
     _table("exp-probe-results", "exp_tables:probe", needs=SCHEMES),
     _table("exp-causal-mask-results", "exp_tables:probe", needs=MASKS),
     _table("exp-sum-concat-results", "exp_tables:sum_concat", needs=COMBINES),
+    _table("exp-half-results", "exp_tables:extrapolation", needs=HALF),
     Artifact("experiment-numbers", "numbers", "exp_numbers:compute", needs=ALL_RUNS),
 ]
 

@@ -11,15 +11,19 @@ import jax.numpy as jnp
 import numpy as np
 import pytest
 
+from experiments import tasks
 from experiments.config import ADDITIVE, SCHEMES, ConfigError, RunConfig
-from experiments.model import forward, init_params, parameter_count
+from experiments.measures import _discriminant, _probe
+from experiments.model import PositionError, embed, forward, init_params, parameter_count
 from experiments.run import run
+
+import pe
 
 #: Small enough to train in seconds, large enough to learn copying one place back.
 TINY = {"d_model": 16, "heads": 2, "layers": 1, "d_mlp": 32, "vocab": 8, "offset": 1,
         "train_length": 8, "batch": 32, "steps": 200, "warmup": 20, "learning_rate": 1e-2,
-        "seeds": [0, 1], "eval_length": 16, "eval_batch": 16, "shifts": [0, 4],
-        "shift_length": 6, "probe_batch": 16, "chunks": 2}
+        "seeds": [0, 1], "eval_length": 16, "eval_batch": 16, "shifts": [0, 4, 8],
+        "probe_batch": 16, "chunks": 2}
 
 
 def combinations() -> list[dict[str, object]]:
@@ -30,6 +34,7 @@ def combinations() -> list[dict[str, object]]:
         if scheme in ADDITIVE:
             out.append({"scheme": scheme, "causal": causal, "combine": "concat",
                         "d_position": 6})
+            out.append({"scheme": scheme, "causal": causal, "d_position": 8})
     return out
 
 
@@ -108,7 +113,12 @@ def test_results_are_deterministic_for_a_seed(learned_runs) -> None:
     ({}, r"needs a position scheme"),
     ({"scheme": "rotary", "combine": "concat", "d_position": 4}, r"scheme='rotary' has none"),
     ({"scheme": "sinusoidal", "combine": "concat"}, r"d_position=0: with combine='concat'"),
-    ({"scheme": "sinusoidal", "d_position": 4}, r"only used with combine='concat'"),
+    ({"scheme": "none", "d_position": 4}, r"scheme='none' adds no position vector"),
+    ({"scheme": "sinusoidal", "d_position": 32}, r"it must be 0 \(the whole width\)"),
+    ({"scheme": "sinusoidal", "d_position": 5}, r"d_position=5: sinusoidal positions come"),
+    ({"scheme": "none", "train_offset": -1}, r"train_offset=-1: must be a non-negative"),
+    ({"scheme": "none", "train_offset": 100}, r"training positions must stay below"),
+    ({"scheme": "none", "task": "reverse"}, r"task='reverse': must be one of"),
     ({"scheme": "none", "d_model": 30, "heads": 4}, r"d_model=30: must be a multiple of heads"),
     ({"scheme": "rotary", "d_model": 6, "heads": 2}, r"rotary needs an even width per head"),
     ({"scheme": "none", "steps": 0}, r"steps=0: must be a positive integer"),
@@ -121,3 +131,91 @@ def test_results_are_deterministic_for_a_seed(learned_runs) -> None:
 def test_bad_settings_are_named(params, message) -> None:
     with pytest.raises(ConfigError, match=message):
         RunConfig.from_params(params)
+
+
+def test_summed_in_part_and_concatenated_use_the_same_vectors_and_parameters() -> None:
+    """The fair sum/concat pair: same token table, same sinusoid, same width; only whether
+    the two share columns differs."""
+    common = {**TINY, "scheme": "sinusoidal", "d_position": 8}
+    summed = RunConfig.from_params(common)
+    joined = RunConfig.from_params({**common, "combine": "concat"})
+    p_sum, p_cat = init_params(jax.random.key(0), summed), init_params(jax.random.key(0), joined)
+    assert parameter_count(p_sum) == parameter_count(p_cat)
+    tokens, positions = jnp.array([1, 2, 3]), jnp.arange(3)
+    x_sum, x_cat = embed(p_sum, summed, tokens, positions), embed(p_cat, joined, tokens, positions)
+    table = pe.encoding(3, 8)
+    tok = np.asarray(p_sum["embed"])[[1, 2, 3]]
+    np.testing.assert_allclose(x_sum[:, :8], tok + table, atol=1e-6)
+    assert np.all(np.asarray(x_sum[:, 8:]) == 0)
+    np.testing.assert_allclose(x_cat[:, 8:], table, atol=1e-6)
+
+
+def test_fractional_sinusoid_is_the_paper_encoding_at_integer_positions() -> None:
+    """The float32 path used for position interpolation against pe.encoding (float64 angles
+    rounded once): angles up to 15 rad carry float32 rounding of about 15 * 2**-24 each, so
+    sin and cos agree to a few 1e-6."""
+    cfg = RunConfig.from_params({**TINY, "scheme": "sinusoidal"})
+    params = init_params(jax.random.key(0), cfg)
+    tokens = jnp.zeros(16, dtype=jnp.int32)
+    exact = embed(params, cfg, tokens, jnp.arange(16))
+    fractional = embed(params, cfg, tokens, jnp.arange(16).astype(jnp.float32))
+    np.testing.assert_allclose(fractional, exact, atol=1e-5)
+    half = embed(params, cfg, tokens[:1], jnp.array([0.5], dtype=jnp.float32))
+    angle = 0.5 * pe.frequencies(cfg.d_model)
+    expected = np.asarray(params["embed"])[0] + np.stack([np.sin(angle), np.cos(angle)], -1).ravel()
+    np.testing.assert_allclose(half[0], expected, atol=1e-5)
+
+
+def test_a_position_beyond_a_learned_table_is_an_error_not_its_last_row() -> None:
+    cfg = RunConfig.from_params({**TINY, "scheme": "learned"})
+    params = init_params(jax.random.key(0), cfg)
+    rows = params["positions"].shape[0]
+    with pytest.raises(PositionError, match=f"position {rows} is beyond the position table"):
+        forward(params, cfg, jnp.array([1, 2]), jnp.array([0, rows]))
+    # Inside a compiled function the row is NaN (not a copy of the last row), so the run's
+    # finiteness check names the problem.
+    traced = jax.jit(lambda p: forward(params, cfg, jnp.array([1, 2]), p).logits)
+    logits = traced(jnp.array([0, rows]))
+    assert bool(jnp.all(jnp.isfinite(logits[0]))) and not bool(jnp.any(jnp.isfinite(logits[1])))
+
+
+def test_copy_half_answers_with_the_token_at_half_the_position() -> None:
+    cfg = RunConfig.from_params({**TINY, "scheme": "none", "task": "copy_half"})
+    batch = tasks.sample(jax.random.key(3), cfg, 4, 10)
+    tokens, targets = np.asarray(batch.tokens), np.asarray(batch.targets)
+    for i in range(10):
+        np.testing.assert_array_equal(targets[:, i], tokens[:, i // 2])
+    assert not bool(batch.scored[0, 0]) and bool(batch.scored[:, 1:].all())
+
+
+def test_the_discriminant_probe_reads_every_position_when_it_is_present_and_chance_when_not(
+) -> None:
+    """The control the page relies on: tokens plus a distinct vector per position are read
+    perfectly; tokens alone give chance."""
+    key = jax.random.key(0)
+    tok_key, pos_key, a, b = jax.random.split(key, 4)
+    vocab, n, d, batch = 16, 32, 32, 64
+    token_vectors = jax.random.normal(tok_key, (vocab, d))
+    position_vectors = jnp.asarray(pe.encoding(n, d), dtype=jnp.float32)
+
+    def stream(k: jax.Array, with_positions: bool) -> jax.Array:
+        x = token_vectors[jax.random.randint(k, (batch, n), 0, vocab)]
+        return x + position_vectors if with_positions else x
+
+    present = _probe(stream(a, True), stream(b, True), 1e-2)
+    absent = _probe(stream(a, False), stream(b, False), 1e-2)
+    assert float(present[0]) == 1.0
+    assert float(absent[0]) < 3 / n and float(absent[3]) < 0.05
+    w, bias = _discriminant(stream(a, True).reshape(-1, d), jnp.tile(jnp.arange(n), batch), n,
+                            1e-2)
+    assert w.shape == (d, n) and bias.shape == (n,)
+
+
+def test_a_shape_run_trains_at_random_offsets_and_records_untrained_controls() -> None:
+    result = run({**TINY, "scheme": "sinusoidal", "train_offset": 8, "steps": 20, "warmup": 2,
+                  "seeds": [0]}).as_dict()
+    assert result["config"]["train_offset"] == 8
+    assert set(result["untrained"]) == {k for k in result if k not in
+                                        ("config", "parameters", "losses", "untrained")}
+    # Untrained models are not trained: their accuracy is that of a random guess, not 1.
+    assert np.mean(result["untrained"]["accuracy_by_position"]) < 0.5

@@ -40,7 +40,7 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-BUILD_TIMEOUT_S = 900  # the build may run the whole figure pipeline
+BUILD_TIMEOUT_S = 1800  # the build may run the whole figure pipeline, training included
 TEX_DELIMITERS = ("\\(", "\\)", "\\[", "\\]", "$$")
 
 

@@ -21,7 +21,7 @@ from pipeline_helpers import ROOT, SCRIPTS, Sandbox, run_builder  # also puts sc
 @pytest.fixture(scope="session")
 def full_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("generated-parallel")
-    proc = run_builder("--out", out, "--jobs", "2")
+    proc = run_builder("--out", out, "--jobs", "2", timeout=1800)  # trains every run
     if proc.returncode != 0:
         pytest.fail(f"the full build failed:\n{proc.stdout}\n{proc.stderr}", pytrace=False)
     return out

@@ -1,0 +1,273 @@
+"""Every result the experiments page states is checked here against the full build's runs.
+
+The page marks each sentence that states a result with ``<!-- claim: NAME -->``; ``CLAIMS``
+holds one check per name. A check returns ``None`` when the claim holds and otherwise says
+why not, with the numbers. Comparisons hold by a margin beyond the spread between seeds:
+"A beats B" means A's worst seed beats B's best seed (``separated``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from pathlib import Path
+
+import numpy as np
+import pytest
+from artifacts import registry
+from artifacts.exp_data import Run, chance, measured, placed, uniform_by_offset, windows
+from pipeline_helpers import ROOT
+
+PAGE = ROOT / "docs" / "experiments.md"
+Runs = Mapping[str, Run]
+Check = Callable[[Runs], "str | None"]
+CLAIM_MARK = re.compile(r"<!-- claim: ([a-z0-9-]+) -->")
+
+
+def separated(high: np.ndarray, low: np.ndarray) -> bool:
+    """Every seed of ``high`` above every seed of ``low``."""
+    return float(np.min(high)) > float(np.max(low))
+
+
+def _fail(ok: bool, message: str, *values: object) -> str | None:
+    return None if ok else f"{message}: {values}"
+
+
+def _trained(runs: Runs, name: str) -> np.ndarray:
+    return windows(runs[name])["trained"]
+
+
+def _beyond(runs: Runs, name: str) -> np.ndarray:
+    return windows(runs[name])["to_double"]
+
+
+def positions_solve_task(runs: Runs) -> str | None:
+    acc = {n: _trained(runs, n).min() for n in registry.WITH_POSITIONS}
+    return _fail(min(acc.values()) > 0.95, "a model with positions fails inside", acc)
+
+
+def absolute_fail_beyond(runs: Runs) -> str | None:
+    acc = {n: _beyond(runs, n).max() for n in ("run-sinusoidal", "run-learned")}
+    return _fail(max(acc.values()) < 0.5, "an absolute model works past the training length",
+                 acc)
+
+
+def rotary_beyond_absolute(runs: Runs) -> str | None:
+    rotary = _beyond(runs, "run-rotary")
+    others = np.concatenate([_beyond(runs, "run-sinusoidal"), _beyond(runs, "run-learned")])
+    return _fail(separated(rotary, others), "rotary is not ahead beyond the spread", rotary,
+                 others)
+
+
+def none_learns_little(runs: Runs) -> str | None:
+    acc = _trained(runs, "run-none")
+    return _fail(acc.max() < 0.5, "the no-position model learned the task", acc)
+
+
+def placement_separates(runs: Runs) -> str | None:
+    run = runs["run-sinusoidal"]
+    length = run["config"]["train_length"]
+    short, long = placed(run, length), windows(run)["to_double"]
+    return _fail(separated(short, long) and short.max() < _trained(runs, "run-sinusoidal").min()
+                 - 0.1, "placed short sequences are not between the two", short, long)
+
+
+def rotary_placement_invariant(runs: Runs) -> str | None:
+    acc = measured(runs["run-rotary"], "placed_accuracy")
+    spread = np.abs(acc - acc[:, :1]).max()
+    return _fail(spread < 0.01, "rotary's accuracy depends on the placement", spread)
+
+
+def interpolation_fails(runs: Runs) -> str | None:
+    acc = {n: windows(runs[n], "interpolated_accuracy_by_position")["all"].max()
+           for n in registry.SCHEMES}
+    return _fail(max(acc.values()) < 0.5, "interpolation works for a model", acc)
+
+
+def shape_works(runs: Runs) -> str | None:
+    acc = windows(runs["run-sinusoidal-shape"])["beyond"]
+    return _fail(acc.min() > 0.9, "SHAPE does not work on long sequences", acc)
+
+
+def shape_placement(runs: Runs) -> str | None:
+    acc = measured(runs["run-sinusoidal-shape"], "placed_accuracy")
+    return _fail(acc.min() > 0.95, "SHAPE's placed accuracy drops somewhere", acc.min(0))
+
+
+def bases_trained(runs: Runs) -> str | None:
+    acc = {n: _trained(runs, n).min() for n in registry.BASES}
+    return _fail(min(acc.values()) > 0.95, "a base fails inside the training length", acc)
+
+
+def bases_sinusoidal_fail(runs: Runs) -> str | None:
+    acc = {n: _beyond(runs, n).max() for n in registry.BASES if "sinusoidal" in n}
+    return _fail(max(acc.values()) < 0.5, "a sinusoidal base works past the training length",
+                 acc)
+
+
+def rotary_invariant(runs: Runs) -> str | None:
+    run = runs["run-rotary"]
+    worst = max(float(np.max(measured(run, key, untrained)))
+                for key in ("shift_change", "placed_output_change")
+                for untrained in (False, True))
+    return _fail(worst < 1e-4, "rotary changes under a shift", worst)
+
+
+def shift_output_changes(runs: Runs) -> str | None:
+    problems = []
+    for name in ("run-sinusoidal", "run-learned"):
+        run = runs[name]
+        shift = run["config"]["train_length"]
+        trained = placed(run, shift, "placed_output_change")
+        untrained = placed(run, shift, "placed_output_change", untrained=True)
+        if not separated(trained, untrained):
+            problems.append((name, trained, untrained))
+    return _fail(not problems, "the output does not change more than untrained", problems)
+
+
+def _best_head(run: Run, untrained: bool = False) -> np.ndarray:
+    """Per seed: the largest weight any head of any block gives the task's key."""
+    weights = measured(run, "attention_by_offset", untrained)  # (seeds, layers, heads, L)
+    return weights[..., run["config"]["offset"]].max(axis=(1, 2))
+
+
+def _even(run: Run) -> float:
+    return float(uniform_by_offset(run["config"]["train_length"])[run["config"]["offset"]])
+
+
+def attention_finds_offset(runs: Runs) -> str | None:
+    best = {n: _best_head(runs[n]).min() for n in registry.WITH_POSITIONS}
+    even = _even(runs["run-sinusoidal"])
+    return _fail(min(best.values()) > 2 * even, "no head favours the task's key", best, even)
+
+
+def attention_learned(runs: Runs) -> str | None:
+    problems = {n: (_best_head(runs[n]), _best_head(runs[n], untrained=True))
+                for n in registry.WITH_POSITIONS}
+    ok = all(separated(t, u) for t, u in problems.values())
+    return _fail(ok, "untrained heads favour the task's key as much", problems)
+
+
+def probe_full_at_embedding(runs: Runs) -> str | None:
+    values = {(n, u): measured(runs[n], "probe_accuracy", u)[:, 0].min()
+              for n in ("run-sinusoidal", "run-learned") for u in (False, True)}
+    return _fail(min(values.values()) >= 0.99, "the probe misses positions at the embedding",
+                 values)
+
+
+def probe_not_lost_by_training(runs: Runs) -> str | None:
+    run = runs["run-sinusoidal"]
+    trained = measured(run, "probe_accuracy")[:, -1]
+    untrained = measured(run, "probe_accuracy", untrained=True)[:, -1]
+    readable = trained.min() > 10 / run["config"]["train_length"]
+    return _fail(readable and not separated(untrained, trained),
+                 "training lost position beyond the spread", trained, untrained)
+
+
+def rotary_probe_chance(runs: Runs) -> str | None:
+    value = measured(runs["run-rotary"], "probe_accuracy")[:, 0].max()
+    return _fail(value < 2 / runs["run-rotary"]["config"]["train_length"],
+                 "the probe reads position from rotary's embedding", value)
+
+
+def bidirectional_chance(runs: Runs) -> str | None:
+    run = runs["run-none-bidirectional"]
+    acc = max(measured(run, "probe_accuracy", u).max() for u in (False, True))
+    r2 = max(np.abs(measured(run, "probe_r2", u)).max() for u in (False, True))
+    return _fail(acc < 2 / run["config"]["train_length"] and r2 < 0.05,
+                 "the bidirectional model's probe is above chance", acc, r2)
+
+
+def causal_untrained(runs: Runs) -> str | None:
+    run = runs["run-none"]
+    n = run["config"]["train_length"]
+    untrained = measured(run, "probe_accuracy_by_position", untrained=True)[:, -1, 0]
+    trained = measured(run, "probe_accuracy_by_position")[:, -1, 0]
+    r2 = (measured(run, "probe_r2", True)[:, 1], measured(run, "probe_r2")[:, 1])
+    ok = untrained.min() > 5 / n and untrained.mean() > 0.5 * trained.mean() and \
+        separated(r2[1], r2[0])
+    return _fail(ok, "the causal mask's effect is not mostly architecture", untrained, trained,
+                 r2)
+
+
+def sum_concat_trained(runs: Runs) -> str | None:
+    acc = {n: _trained(runs, n) for n in registry.COMBINES}
+    a, b = acc.values()
+    ok = min(a.min(), b.min()) > 0.95 and not separated(a, b) and not separated(b, a)
+    return _fail(ok, "sum and concatenation differ in the trained range", acc)
+
+
+def sum_concat_beyond_spread(runs: Runs) -> str | None:
+    a, b = (_beyond(runs, n) for n in registry.COMBINES)
+    return _fail(not separated(a, b) and not separated(b, a),
+                 "sum and concatenation separate past the training length", a, b)
+
+
+def half_absolute_wins(runs: Runs) -> str | None:
+    absolute = np.concatenate([_trained(runs, "run-half-sinusoidal"),
+                               _trained(runs, "run-half-learned")])
+    others = np.concatenate([_trained(runs, "run-half-rotary"), _trained(runs, "run-half-none")])
+    return _fail(separated(absolute, others), "added positions do not win the absolute task",
+                 absolute, others)
+
+
+#: The page's claim names and their checks.
+CLAIMS: dict[str, Check] = {
+    "positions-solve-task": positions_solve_task,
+    "absolute-fail-beyond": absolute_fail_beyond,
+    "rotary-beyond-absolute": rotary_beyond_absolute,
+    "none-learns-little": none_learns_little,
+    "placement-separates": placement_separates,
+    "rotary-placement-invariant": rotary_placement_invariant,
+    "interpolation-fails": interpolation_fails,
+    "shape-works": shape_works,
+    "shape-placement": shape_placement,
+    "bases-trained": bases_trained,
+    "bases-sinusoidal-fail": bases_sinusoidal_fail,
+    "rotary-invariant": rotary_invariant,
+    "shift-output-changes": shift_output_changes,
+    "attention-finds-offset": attention_finds_offset,
+    "attention-learned": attention_learned,
+    "probe-full-at-embedding": probe_full_at_embedding,
+    "probe-not-lost-by-training": probe_not_lost_by_training,
+    "rotary-probe-chance": rotary_probe_chance,
+    "bidirectional-chance": bidirectional_chance,
+    "causal-untrained": causal_untrained,
+    "sum-concat-trained": sum_concat_trained,
+    "sum-concat-beyond-spread": sum_concat_beyond_spread,
+    "half-absolute-wins": half_absolute_wins,
+}
+
+
+def page_claims() -> set[str]:
+    return set(CLAIM_MARK.findall(PAGE.read_text(encoding="utf-8")))
+
+
+def test_every_claim_on_the_page_has_a_check_and_every_check_a_claim() -> None:
+    on_page = page_claims()
+    assert on_page, "the page marks no claims"
+    assert sorted(on_page - set(CLAIMS)) == [], "claims on the page without a check"
+    assert sorted(set(CLAIMS) - on_page) == [], "checks of claims the page no longer makes"
+
+
+@pytest.fixture(scope="module")
+def results(full_build: Path) -> dict[str, Run]:
+    import json
+    found = {p.stem: json.loads(p.read_text()) for p in (full_build / "runs").glob("*.json")}
+    assert set(found) == set(registry.ALL_RUNS)
+    return found
+
+
+@pytest.mark.parametrize("claim", sorted(CLAIMS))
+def test_claim_holds_on_the_runs(claim: str, results: dict[str, Run]) -> None:
+    problem = CLAIMS[claim](results)
+    assert problem is None, f"{claim}: {problem}"
+
+
+def test_a_claim_check_can_fail(results: dict[str, Run]) -> None:
+    """The checks read the data: swapping two runs breaks the claims that compare them."""
+    swapped = {**results, "run-rotary": results["run-sinusoidal"],
+               "run-sinusoidal": results["run-rotary"]}
+    assert rotary_beyond_absolute(swapped) is not None
+    assert rotary_invariant(swapped) is not None
+    assert chance(results["run-sinusoidal"]) < 0.5
