@@ -10,8 +10,17 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from artifacts.exp_data import (Run, chance, measured, placed, seeds, uniform_by_offset, window,
-                                windows)
+import pe
+from artifacts.exp_data import (
+    Run,
+    chance,
+    measured,
+    placed,
+    seeds,
+    uniform_by_offset,
+    window,
+    windows,
+)
 from artifacts.numbers import fixed
 
 #: Positions whose probe result the causal-mask section quotes (after the last block).
@@ -49,6 +58,16 @@ def _common(out: dict[str, str], runs: Mapping[str, Run]) -> None:
     out["exp_interp_scale"] = fixed(cfg["train_length"] / cfg["eval_length"], 2)
     out["exp_attn_even"] = fixed(uniform_by_offset(cfg["train_length"])[cfg["offset"]], 2)
     out["exp_runs"] = str(len(runs))
+    # Which sin/cos pairs of the model's sinusoid turn a full circle within the training
+    # positions (every later angle was seen), and how far the slowest one turns in all.
+    wavelengths = pe.wavelengths(cfg["d_model"], base=cfg["base"])
+    full = int(np.sum(wavelengths <= cfg["train_length"] - 1))
+    out["exp_pairs"] = str(len(wavelengths))
+    out["exp_full_turn_last"] = str(full - 1)
+    out["exp_new_angle_first"] = str(full)
+    out["exp_new_angle_last"] = str(len(wavelengths) - 1)
+    omega = pe.frequencies(cfg["d_model"], base=cfg["base"])
+    out["exp_slowest_turn"] = fixed(float(omega[-1] * (cfg["eval_length"] - 1)), 3)
     out["exp_sweep_seeds"] = str(min(len(r["config"]["seeds"]) for r in runs.values()))
 
 

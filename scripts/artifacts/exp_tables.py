@@ -7,8 +7,16 @@ from typing import Any
 
 import numpy as np
 
-from artifacts.exp_data import (Run, label, measured, placed, spread_text, uniform_by_offset,
-                                window, windows)
+from artifacts.exp_data import (
+    Run,
+    label,
+    measured,
+    placed,
+    spread_text,
+    uniform_by_offset,
+    window,
+    windows,
+)
 from artifacts.tables import markdown_table
 
 #: What each setting means, for the configuration tables (every setting must have one).

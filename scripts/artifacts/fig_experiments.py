@@ -10,8 +10,16 @@ import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
-from artifacts.exp_data import (Run, chance, first_scored, label, measured, same_setting,
-                                uniform_by_offset, windows)
+from artifacts.exp_data import (
+    Run,
+    chance,
+    first_scored,
+    label,
+    measured,
+    same_setting,
+    uniform_by_offset,
+    windows,
+)
 from artifacts.style import Theme
 
 _STYLES = ["-", (0, (5, 2)), (0, (1.5, 1.5)), (0, (6, 2, 1.5, 2))]
@@ -62,11 +70,11 @@ def extrapolation(theme: Theme, *, runs: Mapping[str, Run], train_length: int,
                      textcoords="offset points", color=theme.fg, va="center")
     axes[0].set_xlabel("position in the sequence")
     if interpolate:
-        axes[0].set_title("positions 0, 1, 2, …", loc="left")
+        axes[0].set_title("positions as they are", loc="left")
         _by_position(axes[1], theme, runs, "interpolated_accuracy_by_position", train_length,
                      eval_length)
         scale = train_length / eval_length
-        axes[1].set_title(f"positions scaled: 0, {scale:g}, {2 * scale:g}, …", loc="left")
+        axes[1].set_title(f"positions × {scale:g}", loc="left")
         axes[1].set_xlabel("token in the sequence")
         axes[1].set_ylabel("")
     fig.legend(*axes[0].get_legend_handles_labels(), loc="outside upper left", ncols=2)
@@ -97,7 +105,7 @@ def offsets(theme: Theme, *, runs: Mapping[str, Run], train_length: int,
         ax.set_xlim(0, shifts.max())
         ax.set_ylim(0, 1)
     axes[0].set_ylabel("change against $s = 0$")
-    fig.legend(*axes[0].get_legend_handles_labels(), loc="outside upper left", ncols=3)
+    fig.legend(*axes[0].get_legend_handles_labels(), loc="outside upper left", ncols=2)
     return fig
 
 
@@ -121,10 +129,11 @@ def attention_offset(theme: Theme, *, runs: Mapping[str, Run], train_length: int
                 linestyle=(0, (1, 2)), label="spread evenly")
         ax.axvline(offset, color=theme.fg, linewidth=1.0, linestyle=(0, (4, 3)))
         ax.set_title(f"block {layer + 1}", loc="left")
+        ax.set_xticks(range(0, shown, 3))
         ax.set_xlabel("key $k$ places back")
         ax.set_ylim(0, 1.02)
     axes[0].set_ylabel("attention weight")
-    fig.legend(*axes[0].get_legend_handles_labels(), loc="outside upper left", ncols=3)
+    fig.legend(*axes[0].get_legend_handles_labels(), loc="outside upper left", ncols=2)
     return fig
 
 
@@ -133,10 +142,9 @@ def bases(theme: Theme, *, runs: Mapping[str, Run], train_length: int,
     same_setting(runs, train_length=train_length, eval_length=eval_length)
     fig, axes = theme.figure(3.6, 1, 2, sharey=True)
     schemes = sorted({r["config"]["scheme"] for r in runs.values()})
-    for ax, (window, title) in zip(axes, (("trained", f"positions up to {train_length - 1}"),
-                                          ("to_double", f"positions {train_length}–"
-                                                        f"{2 * train_length - 1}")),
-                                   strict=True):
+    panels = (("trained", f"positions up to {train_length - 1}"),
+              ("to_double", f"positions {train_length}–{2 * train_length - 1}"))
+    for ax, (window, title) in zip(axes, panels, strict=True):
         for n, scheme in enumerate(schemes):
             mine = sorted((r for r in runs.values() if r["config"]["scheme"] == scheme),
                           key=lambda r: r["config"]["base"])

@@ -11,13 +11,12 @@ import jax.numpy as jnp
 import numpy as np
 import pytest
 
+import pe
 from experiments import tasks
 from experiments.config import ADDITIVE, SCHEMES, ConfigError, RunConfig
 from experiments.measures import _discriminant, _probe
 from experiments.model import PositionError, embed, forward, init_params, parameter_count
 from experiments.run import run
-
-import pe
 
 #: Small enough to train in seconds, large enough to learn copying one place back.
 TINY = {"d_model": 16, "heads": 2, "layers": 1, "d_mlp": 32, "vocab": 8, "offset": 1,
@@ -193,7 +192,7 @@ def test_the_discriminant_probe_reads_every_position_when_it_is_present_and_chan
     """The control the page relies on: tokens plus a distinct vector per position are read
     perfectly; tokens alone give chance."""
     key = jax.random.key(0)
-    tok_key, pos_key, a, b = jax.random.split(key, 4)
+    tok_key, a, b = jax.random.split(key, 3)
     vocab, n, d, batch = 16, 32, 32, 64
     token_vectors = jax.random.normal(tok_key, (vocab, d))
     position_vectors = jnp.asarray(pe.encoding(n, d), dtype=jnp.float32)

@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from artifacts import registry
-from artifacts.exp_data import Run, chance, measured, placed, uniform_by_offset, windows
+from artifacts.exp_data import Run, chance, measured, placed, uniform_by_offset, window, windows
 from pipeline_helpers import ROOT
 
 PAGE = ROOT / "docs" / "experiments.md"
@@ -84,9 +84,20 @@ def interpolation_fails(runs: Runs) -> str | None:
     return _fail(max(acc.values()) < 0.5, "interpolation works for a model", acc)
 
 
+def rotary_long_context(runs: Runs) -> str | None:
+    run = runs["run-rotary"]
+    last = run["config"]["shifts"][-1]
+    short = placed(run, last)
+    long = window(run, last, last + run["config"]["train_length"])
+    return _fail(separated(short, long), "rotary loses nothing to the longer context", short,
+                 long)
+
+
 def shape_works(runs: Runs) -> str | None:
-    acc = windows(runs["run-sinusoidal-shape"])["beyond"]
-    return _fail(acc.min() > 0.9, "SHAPE does not work on long sequences", acc)
+    shape = windows(runs["run-sinusoidal-shape"])["beyond"]
+    plain = windows(runs["run-sinusoidal"])["beyond"]
+    return _fail(shape.min() > 0.8 and separated(shape, plain),
+                 "SHAPE does not work on long sequences", shape, plain)
 
 
 def shape_placement(runs: Runs) -> str | None:
@@ -103,6 +114,13 @@ def bases_sinusoidal_fail(runs: Runs) -> str | None:
     acc = {n: _beyond(runs, n).max() for n in registry.BASES if "sinusoidal" in n}
     return _fail(max(acc.values()) < 0.5, "a sinusoidal base works past the training length",
                  acc)
+
+
+def bases_rotary_ahead(runs: Runs) -> str | None:
+    rotary = np.concatenate([_beyond(runs, n) for n in registry.BASES if "rotary" in n])
+    sinusoidal = np.concatenate([_beyond(runs, n) for n in registry.BASES if "sinusoidal" in n])
+    return _fail(separated(rotary, sinusoidal), "a sinusoidal base reaches rotary", rotary,
+                 sinusoidal)
 
 
 def rotary_invariant(runs: Runs) -> str | None:
@@ -220,10 +238,12 @@ CLAIMS: dict[str, Check] = {
     "placement-separates": placement_separates,
     "rotary-placement-invariant": rotary_placement_invariant,
     "interpolation-fails": interpolation_fails,
+    "rotary-long-context": rotary_long_context,
     "shape-works": shape_works,
     "shape-placement": shape_placement,
     "bases-trained": bases_trained,
     "bases-sinusoidal-fail": bases_sinusoidal_fail,
+    "bases-rotary-ahead": bases_rotary_ahead,
     "rotary-invariant": rotary_invariant,
     "shift-output-changes": shift_output_changes,
     "attention-finds-offset": attention_finds_offset,

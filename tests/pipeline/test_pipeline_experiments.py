@@ -5,11 +5,8 @@ The claims the page makes about the results are checked in test_experiment_claim
 
 from __future__ import annotations
 
-import json
-import re
 from pathlib import Path
 
-import numpy as np
 import pytest
 from artifacts import registry
 from pipeline_helpers import ROOT, Sandbox, output_files
