@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from artifacts import registry
-from artifacts.registry import PACKAGE_DIR, ROOT, Artifact
+from artifacts.registry import PACKAGE_DIR, ROOT, Artifact, module_path
 
 MANIFEST = ".manifest.json"
 LOCK = ".lock"
@@ -125,8 +125,8 @@ class Inputs:
     def scan(cls) -> Inputs:
         if not (ROOT / "pe" / "__init__.py").is_file():
             raise BuildError(f"no pe package at {ROOT / 'pe'}")
-        files = sorted(PACKAGE_DIR.glob("*.py"))
-        modules = {p.stem: _digest_files([p]) for p in files}
+        files = sorted(PACKAGE_DIR.rglob("*.py"))
+        modules = {_module_name(p): _digest_files([p]) for p in files}
         versions = [f"python={sys.version_info[:3]}"]
         for lib in LIBRARIES:
             try:
@@ -135,7 +135,7 @@ class Inputs:
                 versions.append(f"{lib}=missing")
         inputs = cls(modules, {}, ";".join(versions))
         for p in files:
-            inputs.module_pe[p.stem] = inputs.pe_closure(p)
+            inputs.module_pe[_module_name(p)] = inputs.pe_closure(p)
         return inputs
 
     def pe_closure(self, path: Path) -> frozenset[Path]:
@@ -152,11 +152,17 @@ class Inputs:
         return self._pe_cache[path]
 
 
-_PACKAGE_IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+artifacts\.(\w+)[ \t]+import|"
+_PACKAGE_IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+artifacts\.([\w.]+)[ \t]+import|"
                              r"from[ \t]+artifacts[ \t]+import[ \t]+(\w+)|"
-                             r"import[ \t]+artifacts\.(\w+))", re.MULTILINE)
+                             r"import[ \t]+artifacts\.([\w.]+))", re.MULTILINE)
 #: Modules that never shape an artifact's bytes: the declarations are hashed field by field.
 _NOT_INPUTS = {"registry", "builder", "__init__"}
+
+
+def _module_name(path: Path) -> str:
+    """``figures/waves.py`` -> ``figures.waves`` (a package's ``__init__.py`` -> its name)."""
+    parts = path.relative_to(PACKAGE_DIR).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" and len(parts) > 1 else parts)
 
 
 @functools.cache
@@ -166,7 +172,7 @@ def package_imports(stem: str) -> frozenset[str]:
     todo = [stem]
     while todo:
         mod = todo.pop()
-        path = PACKAGE_DIR / f"{mod}.py"
+        path = module_path(mod)
         if mod in seen or mod in _NOT_INPUTS or not path.is_file():
             continue
         seen.add(mod)
@@ -183,9 +189,9 @@ def _shared_modules(art: Artifact) -> list[str]:
     """
     if art.kind == "example":
         return ["render"]
-    if not (PACKAGE_DIR / f"{art.module}.py").is_file():
+    if not module_path(art.module).is_file():
         raise BuildError(f"artifact '{art.name}' refers to a missing module "
-                         f"scripts/artifacts/{art.module}.py")
+                         f"scripts/artifacts/{module_path(art.module).relative_to(PACKAGE_DIR)}")
     mods = {"render"} | package_imports(art.module)
     if art.kind == "figure":
         mods |= package_imports("style")

@@ -1,7 +1,8 @@
 """Every artifact of the site, declared once.
 
 An :class:`Artifact` names what is made (``name``), how (``func``: ``"module:function"``
-inside this package, called with ``params``) and, for figures, the alt text and caption
+inside this package, ``figures.waves:phase`` for a module in a folder, called with
+``params``) and, for figures, the alt text and caption
 shown with it. Those are ``string.Template`` texts filled from the figure's own parameters
 (``$length positions``, ``\\(d = ${d_model}\\)``), so no number is typed twice; see
 :func:`_figure`. The builder derives file names, themes, caching and parallelism from this
@@ -79,7 +80,13 @@ class Artifact:
 
     @property
     def module(self) -> str:
+        """Dotted name inside this package (``numbers``, ``figures.waves``)."""
         return self.func.split(":")[0]
+
+
+def module_path(module: str) -> Path:
+    """The source file of a module of this package (``figures.waves`` -> figures/waves.py)."""
+    return PACKAGE_DIR.joinpath(*module.split(".")).with_suffix(".py")
 
 
 # ---------------------------------------------------------------- text from parameters
@@ -146,7 +153,7 @@ def _figure(name: str, func: str, alt: str, caption: str, fmt: Literal["svg", "w
     if derived is not None:
         values.update({k: v if isinstance(v, str) else number(v)
                        for k, v in derived(params).items()})
-    return Artifact(name, "figure", f"fig_{func}", params, fill(name, "alt text", alt, values),
+    return Artifact(name, "figure", f"figures.{func}", params, fill(name, "alt text", alt, values),
                     fill(name, "caption", caption, values), fmt, templates=(alt, caption),
                     needs=needs)
 
@@ -531,20 +538,20 @@ EXPERIMENTS = RUNS + [
                 r"trained on $train_length; mean over the seeds, band from lowest to highest. "
                 r"Dotted: chance.",
         derived=lambda p: {"last": p["eval_length"] - 1}, **_LENGTHS),
-    _table("exp-settings", "exp_tables:shared_settings", needs=ALL_RUNS),
-    _table("exp-runs", "exp_tables:run_settings", needs=ALL_RUNS),
-    _table("exp-extrapolation-results", "exp_tables:extrapolation", needs=SCHEMES),
-    _table("exp-placement-results", "exp_tables:placement", needs=WITH_POSITIONS),
-    _table("exp-shape-results", "exp_tables:extrapolation", needs=SHAPE),
-    _table("exp-shape-placement-results", "exp_tables:placement", needs=SHAPE),
-    _table("exp-bases-results", "exp_tables:bases", needs=BASES),
-    _table("exp-offsets-results", "exp_tables:offsets", needs=WITH_POSITIONS),
-    _table("exp-attention-offset-results", "exp_tables:attention_by_offset", needs=SCHEMES),
-    _table("exp-probe-results", "exp_tables:probe", needs=SCHEMES),
-    _table("exp-causal-mask-results", "exp_tables:probe", needs=MASKS),
-    _table("exp-sum-concat-results", "exp_tables:sum_concat", needs=COMBINES),
-    _table("exp-half-results", "exp_tables:extrapolation", needs=HALF),
-    Artifact("experiment-numbers", "numbers", "exp_numbers:compute", needs=ALL_RUNS),
+    _table("exp-settings", "results.tables:shared_settings", needs=ALL_RUNS),
+    _table("exp-runs", "results.tables:run_settings", needs=ALL_RUNS),
+    _table("exp-extrapolation-results", "results.tables:extrapolation", needs=SCHEMES),
+    _table("exp-placement-results", "results.tables:placement", needs=WITH_POSITIONS),
+    _table("exp-shape-results", "results.tables:extrapolation", needs=SHAPE),
+    _table("exp-shape-placement-results", "results.tables:placement", needs=SHAPE),
+    _table("exp-bases-results", "results.tables:bases", needs=BASES),
+    _table("exp-offsets-results", "results.tables:offsets", needs=WITH_POSITIONS),
+    _table("exp-attention-offset-results", "results.tables:attention_by_offset", needs=SCHEMES),
+    _table("exp-probe-results", "results.tables:probe", needs=SCHEMES),
+    _table("exp-causal-mask-results", "results.tables:probe", needs=MASKS),
+    _table("exp-sum-concat-results", "results.tables:sum_concat", needs=COMBINES),
+    _table("exp-half-results", "results.tables:extrapolation", needs=HALF),
+    Artifact("experiment-numbers", "numbers", "results.numbers:compute", needs=ALL_RUNS),
 ]
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from artifacts import registry
-from artifacts.exp_data import Run, chance, measured, placed, uniform_by_offset, window, windows
+from artifacts.results.data import Run, chance, measured, placed, uniform_by_offset, window, windows
 from pipeline_helpers import ROOT
 
 PAGE = ROOT / "docs" / "experiments.md"

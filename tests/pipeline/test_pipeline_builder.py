@@ -184,7 +184,7 @@ def test_interrupted_write_leaves_no_file_that_passes_check(sandbox: Sandbox,
 
     # Inputs change, and the rebuild dies after writing some of the artifact's files: the
     # files on disk are a mix of old and new, and --check must not call them current.
-    with open(sandbox.root / "scripts" / "artifacts" / "fig_waves.py", "a") as fh:
+    with open(sandbox.root / "scripts" / "artifacts" / "figures" / "waves.py", "a") as fh:
         fh.write("\n# a change to the drawing code\n")
     run = sandbox.python(INTERRUPT.format(target="sine-by-dimension.md", out=str(out),
                                           names="sine-by-dimension"))

@@ -23,8 +23,8 @@ EXPERIMENTS.append(_run("tiny-run", scheme="sinusoidal", d_model=16, layers=1, d
 EXPERIMENTS.append(_figure("tiny-figure", "experiments:probe", needs=("tiny-run",),
                            alt="a tiny probe figure for the pipeline tests only",
                            caption="tiny", train_length=8, eval_length=16))
-EXPERIMENTS.append(_table("tiny-table", "exp_tables:probe", needs=("tiny-run",)))
-EXPERIMENTS.append(Artifact("tiny-numbers", "numbers", "exp_numbers:compute",
+EXPERIMENTS.append(_table("tiny-table", "results.tables:probe", needs=("tiny-run",)))
+EXPERIMENTS.append(Artifact("tiny-numbers", "numbers", "results.numbers:compute",
                             needs=("tiny-run",)))
 """
 TINY_SHOWN = "tiny-figure,tiny-table,tiny-numbers"
@@ -110,7 +110,7 @@ def test_a_bad_run_setting_fails_the_build_naming_it(sandbox: Sandbox, tmp_path:
 
 def test_a_figure_needing_an_unknown_run_is_named(sandbox: Sandbox) -> None:
     reg = sandbox.root / "scripts" / "artifacts" / "registry.py"
-    reg.write_text(reg.read_text() + '\nTABLES.append(_table("t", "exp_tables:probe", '
+    reg.write_text(reg.read_text() + '\nTABLES.append(_table("t", "results.tables:probe", '
                    'needs=("no-such-run",)))\n')
     proc = sandbox.run("--list")
     assert proc.returncode != 0

@@ -10,7 +10,7 @@ import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
-from artifacts.exp_data import (
+from artifacts.results.data import (
     Run,
     chance,
     first_scored,

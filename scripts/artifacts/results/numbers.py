@@ -11,7 +11,8 @@ from collections.abc import Mapping
 import numpy as np
 
 import pe
-from artifacts.exp_data import (
+from artifacts.numbers import fixed
+from artifacts.results.data import (
     Run,
     chance,
     measured,
@@ -21,7 +22,6 @@ from artifacts.exp_data import (
     window,
     windows,
 )
-from artifacts.numbers import fixed
 
 #: Positions whose probe result the causal-mask section quotes (after the last block).
 FIRST_POSITIONS = 4

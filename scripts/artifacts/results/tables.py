@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from artifacts.exp_data import (
+from artifacts.results.data import (
     Run,
     label,
     measured,
@@ -144,9 +144,11 @@ def attention_by_offset(*, runs: Mapping[str, Run]) -> str:
                              spread_text(trained[:, layer, head, k]),
                              spread_text(trained[:, layer, head, :k].sum(-1)),
                              spread_text(untrained[:, layer, head, k]), f"{even:.2f}"])
+    k = next(iter(runs.values()))["config"]["offset"]
     return markdown_table(
-        ["model", "block", "head", "weight on the key 3 back", "weight on keys 0–2 back",
-         "untrained, 3 back", "spread evenly, 3 back"], rows, "lrrrrrr")
+        ["model", "block", "head", f"weight on the key {k} back",
+         f"weight on keys 0–{k - 1} back", f"untrained, {k} back", f"spread evenly, {k} back"],
+        rows, "lrrrrrr")
 
 
 def probe(*, runs: Mapping[str, Run]) -> str:

@@ -1,0 +1,2 @@
+"""What the experiments' runs become on the page: how a run record is read (``data``), the
+numbers the prose quotes (``numbers``) and the tables (``tables``)."""
