@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+import yaml
 from markdown.extensions.toc import slugify
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
@@ -128,3 +129,19 @@ def test_the_half_turn_is_not_called_the_limit_of_distinctness() -> None:
     hits = [f"{page.name}:{n}" for page in sorted(DOCS.glob("*.md"))
             for n, text in paragraphs(page) if wrong.search(text)]
     assert not hits, f"the half-turn is called the limit of distinctness at {hits}"
+
+
+def test_navigation_is_grouped_by_purpose() -> None:
+    """The sidebar shows a handful of groups, not a flat list: Home, then one group per thing
+    a reader comes to do. A new page goes into a group, so the top level stays short."""
+    class Loader(yaml.SafeLoader):
+        pass
+
+    Loader.add_constructor("!ENV", lambda loader, node: None)  # site_url: irrelevant here
+    config = yaml.load((DOCS.parent / "mkdocs.yml").read_text("utf-8"), Loader=Loader)
+    top = [next(iter(entry.items())) for entry in config["nav"]]
+    loose = [title for title, target in top if isinstance(target, str) and title != "Home"]
+    assert not loose, f"pages outside any nav group: {loose}"
+    groups = [title for title, target in top if isinstance(target, list)]
+    assert 3 <= len(groups) <= 6, f"{len(groups)} groups at the top of the nav: {groups}"
+    assert all(dict(top)[g] for g in groups), "an empty nav group"
