@@ -37,8 +37,9 @@ def seed_keys(cfg: RunConfig) -> jax.Array:
 
 def initial_params(cfg: RunConfig) -> Params:
     """Every seed's weights before training (the untrained control), leading seed axis."""
-    return jax.jit(jax.vmap(lambda seed: init_params(jax.random.fold_in(seed, 0), cfg)))(
-        seed_keys(cfg))
+    params: Params = jax.jit(jax.vmap(lambda seed: init_params(jax.random.fold_in(seed, 0),
+                                                               cfg)))(seed_keys(cfg))
+    return params
 
 
 def loss_and_accuracy(params: Params, cfg: RunConfig, batch: tasks.Batch,

@@ -1,23 +1,69 @@
 """Training runs for the experiments page: the ``experiments`` package, turned into JSON.
 
-The XLA settings are fixed here, before JAX starts: one thread per process (the builder
+Each run trains in a fresh Python process of its own (``python -m artifacts.runs``): after
+one run, XLA's CPU runtime in the same process was seen to hang for good in a later run's
+measurements (JAX 0.10, one thread), while the same run alone finished; a process per run
+also means no run can depend on what ran before it. The settings are checked here first,
+so a bad one is named as a ``ConfigError`` by the builder.
+
+The XLA settings are fixed in that process, before JAX starts: one thread (the builder
 already runs one process per core, and a fixed thread count keeps the arithmetic, and so
 the numbers, the same from build to build), and the CPU only.
 """
 
 from __future__ import annotations
 
+import json
 import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
 from typing import Any
 
-os.environ.setdefault("XLA_FLAGS", "--xla_cpu_multi_thread_eigen=false "
-                                   "intra_op_parallelism_threads=1")
-os.environ.setdefault("JAX_PLATFORMS", "cpu")
+from experiments.config import RunConfig
 
-from experiments.run import run  # (after the settings above)
-from experiments.train import Progress
+ROOT = Path(__file__).resolve().parents[2]
+_PROGRESS = "progress "
 
 
-def train(*, progress: Progress | None = None, **params: Any) -> dict[str, Any]:
-    """Train and measure one run (``params``: keyword values of ``RunConfig``)."""
-    return run(params, progress).as_dict()
+def train(*, progress: Any = None, **params: Any) -> dict[str, Any]:
+    """Train and measure one run (``params``: keyword values of ``RunConfig``) in a fresh
+    process; ``progress(done, total, loss)`` is called after each chunk of steps."""
+    RunConfig.from_params(params)  # a bad setting raises ConfigError here, by name
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "scripts")]),
+           "XLA_FLAGS": "--xla_cpu_multi_thread_eigen=false intra_op_parallelism_threads=1",
+           "JAX_PLATFORMS": "cpu"}
+    with tempfile.TemporaryDirectory(prefix="pe-run-") as tmp:
+        settings, results = Path(tmp) / "settings.json", Path(tmp) / "results.json"
+        settings.write_text(json.dumps(params))
+        child = subprocess.Popen([sys.executable, "-m", "artifacts.runs", settings, results],
+                                 cwd=ROOT, env=env, stdin=subprocess.DEVNULL,
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        assert child.stderr is not None
+        errors = []
+        for line in child.stderr:  # progress lines while it trains, then any error
+            if line.startswith(_PROGRESS):
+                if progress is not None:
+                    done, total, loss = line[len(_PROGRESS):].split()
+                    progress(int(done), int(total), float(loss))
+            else:
+                errors.append(line)
+        if child.wait() != 0:
+            raise RuntimeError("the training process failed:\n" + "".join(errors[-20:]))
+        return dict(json.loads(results.read_text()))
+
+
+def _main(settings: str, results: str) -> None:
+    """In the training process: read the settings' JSON file, write the results' one."""
+    from experiments.run import run
+
+    def report(done: int, total: int, loss: float) -> None:
+        print(f"{_PROGRESS}{done} {total} {loss!r}", file=sys.stderr, flush=True)
+
+    params = json.loads(Path(settings).read_text())
+    Path(results).write_text(json.dumps(run(params, report).as_dict()))
+
+
+if __name__ == "__main__":
+    _main(*sys.argv[1:])
