@@ -25,8 +25,8 @@ from artifacts.style import LIGHT
 SIZE = (1200, 630)  # pixels
 DPI = 100
 MARGIN = 56  # pixels around the title and the figure
-TITLE_PT = 40
-TITLE_CHARS = 38  # per line, at TITLE_PT on SIZE[0] pixels
+#: Title sizes, largest first: (points, characters per line on SIZE[0] pixels, lines).
+TITLE_FITS = ((40, 29, 2), (30, 39, 3))
 ACCENT = "#3f51b5"  # Material's indigo, the site's primary colour
 COLOURS = 256
 
@@ -57,9 +57,13 @@ def social_card(title: str, figure: Figure) -> bytes:
     """The card: ``title`` on top, ``figure`` below, on the light theme's white."""
     if not title.strip():
         raise ValueError("a social card needs a title")
-    lines = textwrap.wrap(" ".join(title.split()), TITLE_CHARS)
-    if len(lines) > 2:
-        raise ValueError(f"title {title!r} needs {len(lines)} lines on a card; at most 2 fit")
+    for title_pt, chars, most in TITLE_FITS:
+        lines = textwrap.wrap(" ".join(title.split()), chars)
+        if len(lines) <= most:
+            break
+    else:
+        raise ValueError(f"title {title!r} needs {len(lines)} lines on a card; at most "
+                         f"{most} fit")
     width, height = SIZE
     with matplotlib.rc_context():
         matplotlib.rcdefaults()
@@ -67,9 +71,12 @@ def social_card(title: str, figure: Figure) -> bytes:
         card = Figure(figsize=(width / DPI, height / DPI), dpi=DPI, facecolor="white")
         card.patches.append(matplotlib.patches.Rectangle(
             (0, 0), 12 / width, 1, transform=card.transFigure, color=ACCENT))
-        title_px = TITLE_PT * DPI / 72 * 1.25 * len(lines)
-        card.text(MARGIN / width, 1 - MARGIN / height, "\n".join(lines), va="top", ha="left",
-                  fontsize=TITLE_PT, fontweight="bold", color=LIGHT.fg, linespacing=1.15)
+        title_px = title_pt * DPI / 72 * 1.25 * len(lines)
+        text = card.text(MARGIN / width, 1 - MARGIN / height, "\n".join(lines), va="top",
+                         ha="left", fontsize=title_pt, fontweight="bold", color=LIGHT.fg,
+                         linespacing=1.15)
+        if text.get_window_extent(FigureCanvasAgg(card).get_renderer()).x1 > width - MARGIN:
+            raise ValueError(f"title {title!r} is wider than the card")
         box_top = MARGIN + title_px + MARGIN / 2
         picture = _rgba(figure, width - 2 * MARGIN, int(height - box_top - MARGIN))
         x = (width - picture.width) // 2

@@ -65,5 +65,12 @@ def test_a_page_without_a_title_is_named(monkeypatch: pytest.MonkeyPatch, tmp_pa
 def test_a_title_too_long_for_a_card_is_an_error() -> None:
     art = next(a for a in CARDS if a.params["page"] == "formula")
     figure = draw_figure(art.params["figure_func"], art.params["figure_params"], None)
-    with pytest.raises(ValueError, match="at most 2 fit"):
+    with pytest.raises(ValueError, match="at most 3 fit"):
         social_card("A title " * 20, figure)
+
+
+def test_a_title_wider_than_the_card_is_an_error() -> None:
+    art = next(a for a in CARDS if a.params["page"] == "formula")
+    figure = draw_figure(art.params["figure_func"], art.params["figure_params"], None)
+    with pytest.raises(ValueError, match="wider than the card"):
+        social_card("W" * 29, figure)  # one line by count, too wide in bold capitals
