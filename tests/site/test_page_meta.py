@@ -116,7 +116,8 @@ def test_repository_and_edit_links_and_licences_in_the_footer(
     footer = html.unescape(re.sub(r"<[^>]+>", "", footer[:footer.index("</div>")]))
     assert "MIT licence" in footer and "CC BY 4.0" in footer
     hrefs = {a["href"] for a in page.links()}
-    assert {f"{repo}/blob/main/LICENSE", f"{repo}/blob/main/LICENSE-docs.md"} <= hrefs
+    assert {f"{repo}/blob/main/LICENSE", f"{repo}/blob/main/LICENSE-docs.md",
+            f"{repo}/issues/new"} <= hrefs  # the licences, and where to report a mistake
 
 
 def test_the_licence_files_are_the_named_licences() -> None:
