@@ -199,3 +199,16 @@ def test_low_columns_are_the_fast_ones() -> None:
     out = output("errata_fast_columns")
     changes = [int(m) for m in re.findall(r"(\d+) sign changes", out)]
     assert changes == sorted(changes, reverse=True) and changes[0] > changes[-1]
+
+
+def test_sum_can_be_read_back_in_high_dimension() -> None:
+    """Embeddings page and questions page: at d = 512 the token comes back every time and the
+    position in most cases, off by one when it misses; at the smallest width the two parts
+    get in each other's way and the position is usually wrong."""
+    out = output("embeddings_sum_decode")
+    rows = {int(r[0]): r[1:] for r in (numbers(line) for line in out.splitlines()
+                                       if re.match(r"\s*\d+ \|", line))}
+    token, position, within_one = rows[512]
+    assert token == 100.0 and 50 < position < 100 and within_one == 100.0
+    small = rows[min(rows)]
+    assert small[0] < 100 and small[1] < 50
