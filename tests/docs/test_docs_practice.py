@@ -8,6 +8,7 @@ arithmetic is not. Every output is compared with ``pe.encoding``.
 
 from __future__ import annotations
 
+import re
 import runpy
 import sys
 
@@ -15,7 +16,7 @@ import keras_standin
 import numpy as np
 import pytest
 import torch_standin
-from docscan import EXAMPLES
+from docscan import EXAMPLES, run_example
 
 import pe
 
@@ -101,3 +102,71 @@ def test_keras_layer_gives_the_paper_rows_and_offsets(monkeypatch) -> None:
         step = layer(np.zeros((2, 1, d_model), dtype=np.float32), start=13)
         assert np.array_equal(step[:, 0], out[:, 13])
     assert layer.get_config()["max_len"] == 64
+
+
+# --- what the pages conclude from the NumPy and JAX scripts' output ---------------------------
+
+
+def output(stem: str) -> str:
+    result = run_example(stem)
+    assert result.returncode == 0, f"{stem}.py failed:\n{result.stderr}"
+    return result.stdout
+
+
+def line_with(text: str, start: str) -> str:
+    lines = [line for line in text.splitlines() if line.strip().startswith(start)]
+    assert len(lines) == 1, f"expected one line starting with {start!r} in:\n{text}"
+    return lines[0]
+
+
+def numbers(line: str) -> list[float]:
+    return [float(x.replace(",", "")) for x in re.findall(r"-?\d[\d,]*\.?\d*(?:e[-+]\d+)?", line)]
+
+
+def test_jax_recipe_checks_hold() -> None:
+    out = output("practice_jax")
+    assert line_with(out, "batch-first").endswith("True")
+    assert numbers(line_with(out, "positions, left-padded"))[-5:] == [0, 0, 0, 1, 2]
+    assert line_with(out, "decode step").endswith("True")
+    assert 0.05 < numbers(line_with(out, "dropout"))[0] < 0.15  # about the rate, 0.1
+
+
+def test_padding_recipe_pads_do_not_matter_but_sum_masks_miss_them() -> None:
+    out = output("practice_padding")
+    assert all(line.endswith("True") for line in out.splitlines() if "pads encoded as" in line)
+    assert numbers(line_with(out, "pads found"))[-2:] == [0, 2]
+
+
+def test_larger_images_interpolation_is_not_recomputation() -> None:
+    out = output("practice_larger_images")
+    near = numbers(line_with(out, "interpolated vs the encoding"))[-1]
+    far = numbers(line_with(out, "interpolated vs recomputed"))[-1]
+    assert near < far / 5  # "not the same table": interpolation is close to the squeezed one
+    assert line_with(out, "recomputed rows").endswith("True")
+
+
+def test_relatives_scripts_support_their_sections() -> None:
+    nerf = output("relatives_nerf")
+    assert line_with(nerf, "nerf(p, 10").endswith("True")
+    assert numbers(line_with(nerf, "with π"))[-1] < 1e-9  # the ends coincide
+    assert numbers(line_with(nerf, "without π"))[-1] > 1.0
+    detr = output("relatives_detr")
+    assert line_with(detr, "unnormalised").endswith("True")
+    assert line_with(detr, "normalised").endswith("True")
+    big, small = (numbers(line_with(detr, f"temperature {t}")) for t in ("  10000", "     20"))
+    assert small[1] > big[1]  # a smaller temperature: more pairs turn across the image
+    txl = output("relatives_transformer_xl")
+    assert line_with(txl, "R = ").endswith("True")
+    for offset in (1, 5):
+        absolute, relative = numbers(line_with(txl, f"offset {offset}"))[-2:]
+        assert relative < 1e-9 < 1.0 < absolute
+    rotary = output("relatives_rotary")
+    assert line_with(rotary, "RoPE's cos/sin").endswith("True")
+    added, rotated = numbers(line_with(rotary, "same token"))[-2:]
+    assert rotated < 1e-9 < 1.0 < added
+    biases = output("relatives_biases")
+    rises = re.search(r"goes up again (\d+) times", line_with(biases, "sinusoid"))
+    assert rises and int(rises.group(1)) > 0  # it rises again: not monotone
+    assert "exactly: True" in line_with(biases, "ALiBi")
+    assert line_with(biases, "T5: every distance").endswith("True")
+    assert "IndexError" in line_with(biases, "learned table")
