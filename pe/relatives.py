@@ -97,7 +97,8 @@ def detr_sine(
     ``num_pos_feats`` columns and base ``temperature``; the row encoding comes first.
 
     Args:
-        height, width: Size of the feature map, ``>= 1``.
+        height: Rows of the feature map, ``>= 1``.
+        width: Columns of the feature map, ``>= 1``.
         num_pos_feats: Columns per axis, even and ``>= 2`` (DETR: half its hidden width,
             128).
         temperature: The base of the frequencies, ``> 1``.
