@@ -48,8 +48,11 @@ def nerf(coordinates: npt.ArrayLike, num_freqs: int, *, pi: bool = True) -> npt.
     r"""NeRF's \(\gamma(p)\): sine and cosine of each coordinate at frequencies \(2^k\pi\).
 
     \[
-    \gamma(p) = \bigl(\sin(2^0\pi p), \cos(2^0\pi p), \dots,
-    \sin(2^{L-1}\pi p), \cos(2^{L-1}\pi p)\bigr)
+    \begin{aligned}
+    \gamma(p) = \bigl(&\sin(2^0\pi p), \cos(2^0\pi p), \\
+    &\dots, \\
+    &\sin(2^{L-1}\pi p), \cos(2^{L-1}\pi p)\bigr)
+    \end{aligned}
     \]
 
     for each scalar coordinate \(p\) (the paper normalises them to \([-1, 1]\)).
