@@ -157,7 +157,7 @@ def alibi_slopes(num_heads: int) -> npt.NDArray[np.float64]:
     def power_of_two(k: int) -> list[float]:
         return [2.0 ** (-8.0 * (h + 1) / k) for h in range(k)]
 
-    below = 2 ** int(math.floor(math.log2(n)))
+    below = 2 ** math.floor(math.log2(n))
     if below == n:
         return np.array(power_of_two(n))
     return np.array(power_of_two(below) + power_of_two(2 * below)[0::2][: n - below])

@@ -1,7 +1,7 @@
 """A Keras 3 layer for the sinusoidal encoding (any backend), batch-first as Keras is."""
 
-import numpy as np
 import keras
+import numpy as np
 from keras import ops
 
 
