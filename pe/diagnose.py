@@ -217,7 +217,10 @@ class Diagnosis:
             "max_abs_error": self.max_abs_error,
             "error_units": self.error_units,
             "unit": self.unit,
-            "closest": [{"description": c, "max_abs_error": e} for c, e in self.closest],
+            "closest": [
+                {"description": c, "max_abs_error": e if math.isfinite(e) else None}
+                for c, e in self.closest
+            ],
         }
 
     def text(self) -> str:
@@ -260,6 +263,8 @@ LAYOUT_WORDS = {
 
 def _fmt(x: float) -> str:
     """Four significant digits, without an exponent where that reads better."""
+    if not math.isfinite(x):
+        return str(x)
     if x == int(x) and abs(x) < 1e7:
         return str(int(x))
     if 1e-3 <= abs(x) < 1e6:
@@ -943,7 +948,8 @@ def diagnose(table: Any) -> Diagnosis:
     verdict = "mistakes" if mistakes else ("variant" if fit.findings else "paper")
     c = fit.candidate
     variant = "fairseq" if any(f.code == "fairseq" for f in fit.findings) else fit.template
-    implementations = IMPLEMENTATIONS[variant] if verdict != "mistakes" else ()
+    plain = verdict != "mistakes" and not any(f.code == "other-base" for f in fit.findings)
+    implementations = IMPLEMENTATIONS[variant] if plain else ()
     return Diagnosis(
         verdict=verdict,
         findings=fit.findings,
