@@ -134,7 +134,7 @@ class Finding:
 
 
 @dataclass(frozen=True)
-class Candidate:
+class _Candidate:
     """One way of computing a table: the explanation the checker tries."""
 
     layout: str
@@ -246,7 +246,7 @@ class Diagnosis:
             if self.implementations:
                 lines.append("Equals: " + "; ".join(self.implementations) + ".")
         for f in self.findings:
-            lines.append(f"- {f.code}: {f.message} ({f.evidence})")
+            lines.append(f"- {f.code}: {f.message}. Evidence: {f.evidence}.")
         if self.closest:
             lines.append("Closest candidates (largest difference):")
             lines += [f"  {_fmt(e)}  {c}" for c, e in self.closest]
@@ -394,30 +394,30 @@ def _validated(table: Any) -> tuple[F64, str]:
 
 
 @dataclass(frozen=True)
-class Precision:
+class _Precision:
     resolution: float  # half the spacing of the stored values at the largest magnitude
     unit: float
     unit_name: str
     words: str
 
 
-def _precision(values: F64, dtype: str) -> Precision:
+def _precision(values: F64, dtype: str) -> _Precision:
     """How precisely the entries are stored: by their dtype, or the digits they were printed with."""
     top = float(np.max(np.abs(values)))
     if dtype == "float16" or (dtype == "float64" and _all_exact(values, np.float16)):
         ulp = _spacing(top, 10)
-        return Precision(ulp / 2, ulp, "ulp of float16", "float16 values")
+        return _Precision(ulp / 2, ulp, "ulp of float16", "float16 values")
     if dtype == "float32" or _all_exact(values, np.float32):
         ulp = _spacing(top, 23)
-        return Precision(ulp / 2, ulp, "ulp of float32", "float32 values")
+        return _Precision(ulp / 2, ulp, "ulp of float32", "float32 values")
     decimals = _printed_decimals(values, top)
     if decimals <= 12:
         last = 10.0**-decimals
-        return Precision(
+        return _Precision(
             last / 2, last, "units of the last printed digit", f"printed to {decimals} decimals"
         )
     ulp = _spacing(top, 52)
-    return Precision(ulp / 2, ulp, "ulp of float64", "float64 values")
+    return _Precision(ulp / 2, ulp, "ulp of float64", "float64 values")
 
 
 def _all_exact(values: F64, dtype: type[np.floating[Any]]) -> bool:
@@ -447,7 +447,7 @@ def _printed_decimals(values: F64, top: float) -> int:
 
 
 @dataclass(frozen=True)
-class Columns:
+class _Columns:
     """Which function (0 sin, 1 cos, 2 zero) and which frequency each column holds."""
 
     func: npt.NDArray[np.int64]
@@ -456,7 +456,7 @@ class Columns:
     pairs: tuple[tuple[int, int], ...]  # (sine column, cosine column) of every pair
 
 
-def _columns(layout: str, odd: str, d: int) -> Columns:
+def _columns(layout: str, odd: str, d: int) -> _Columns:
     h, lone = d // 2, d % 2 == 1
     func = np.zeros(d, dtype=np.int64)
     pair = np.zeros(d, dtype=np.int64)
@@ -487,7 +487,7 @@ def _columns(layout: str, odd: str, d: int) -> Columns:
             n_freq = h + 1
         else:
             func[lone_col], pair[lone_col] = 2, 0
-    return Columns(func, pair, n_freq, tuple(zip(sin_cols, cos_cols, strict=True)))
+    return _Columns(func, pair, n_freq, tuple(zip(sin_cols, cos_cols, strict=True)))
 
 
 def _exponents(spacing: str, n_freq: int, d: int) -> F64:
@@ -501,7 +501,7 @@ def _exponents(spacing: str, n_freq: int, d: int) -> F64:
     return i / max(d // 2 - 1, 1)
 
 
-def _frequencies(c: Candidate, n_freq: int, d: int) -> F64:
+def _frequencies(c: _Candidate, n_freq: int, d: int) -> F64:
     e = _exponents(c.spacing, n_freq, d)
     return np.power(c.base, -e if c.sign < 0 else e)
 
@@ -512,7 +512,7 @@ def _round16(x: F64) -> F64:
 
 
 def _expected(
-    c: Candidate, cols: Columns, omega: F64, positions: F64, precision: Precision
+    c: _Candidate, cols: _Columns, omega: F64, positions: F64, precision: _Precision
 ) -> tuple[F64, F64]:
     """The candidate's table at ``positions`` and the tolerance of every entry."""
     if c.rounding == "float16-angles":
@@ -553,7 +553,7 @@ def _score(rows: F64, table: F64, tol: F64) -> float:
 
 
 @dataclass(frozen=True)
-class Structure:
+class _Structure:
     """What the table's shape says before any formula is tried."""
 
     rows: F64  # distinct rows (batch repeats collapsed)
@@ -561,7 +561,7 @@ class Structure:
     zero_rows: tuple[int, ...]  # indices into ``rows``
 
 
-def _structure(values: F64) -> Structure:
+def _structure(values: F64) -> _Structure:
     same = np.all(values[1:] == values[:-1], axis=1)
     starts = [0] + [r + 1 for r in range(len(same)) if not same[r]]
     lengths = np.diff(starts + [len(values)])
@@ -571,12 +571,12 @@ def _structure(values: F64) -> Structure:
         repeat = int(lengths[0])
         rows = values[starts]
     zero = tuple(int(r) for r in np.flatnonzero(np.all(rows == 0, axis=1)))
-    return Structure(rows, repeat, zero)
+    return _Structure(rows, repeat, zero)
 
 
 @dataclass(frozen=True)
-class Fit:
-    candidate: Candidate
+class _Fit:
+    candidate: _Candidate
     start: int
     scale: float
     score: float
@@ -587,7 +587,7 @@ class Fit:
     order: int
 
 
-def _scale(rows: F64, cols: Columns, live: npt.NDArray[np.bool_]) -> float:
+def _scale(rows: F64, cols: _Columns, live: npt.NDArray[np.bool_]) -> float:
     """The median radius of the sin/cos pairs: 1 for an unscaled table."""
     if not cols.pairs:
         return 1.0
@@ -597,7 +597,7 @@ def _scale(rows: F64, cols: Columns, live: npt.NDArray[np.bool_]) -> float:
     return float(np.median(radius)) if radius.size else 1.0
 
 
-def _kappa(rows: F64, cols: Columns, live: npt.NDArray[np.bool_]) -> float | None:
+def _kappa(rows: F64, cols: _Columns, live: npt.NDArray[np.bool_]) -> float | None:
     r"""The log-ratio of consecutive frequencies, \(\omega_i = e^{-\kappa i}\), from the angle steps.
 
     Each pair's angle turns by \(\omega_i\) per row (mod \(2\pi\)); pairs whose step
@@ -629,7 +629,7 @@ def _kappa(rows: F64, cols: Columns, live: npt.NDArray[np.bool_]) -> float | Non
 
 
 def _start(
-    c: Candidate, cols: Columns, omega: F64, rows: F64, first: int, precision: Precision
+    c: _Candidate, cols: _Columns, omega: F64, rows: F64, first: int, precision: _Precision
 ) -> int:
     """The position of row ``first``, unwrapped from the slowest pair to the fastest."""
     if not cols.pairs:
@@ -660,7 +660,7 @@ def _start(
     return best - first
 
 
-def _template(c: Candidate) -> str:
+def _template(c: _Candidate) -> str:
     if c.layout.startswith("interleaved"):
         return "paper"
     if c.layout == "split-cos-first":
@@ -668,10 +668,10 @@ def _template(c: Candidate) -> str:
     return "tensor2tensor" if c.spacing == "d2-1" else "marian"
 
 
-def _candidates(kappas: dict[tuple[str, str], float | None], d: int, f16: bool) -> list[Candidate]:
+def _candidates(kappas: dict[tuple[str, str], float | None], d: int, f16: bool) -> list[_Candidate]:
     odds = ("sin", "zero") if d % 2 else ("sin",)
     roundings = [r for r in ROUNDINGS if not (f16 and r == "float16-result")]
-    out: list[Candidate] = []
+    out: list[_Candidate] = []
     for kind in ("known", "rounded", "estimated"):
         for layout in LAYOUTS:
             for odd in odds:
@@ -692,7 +692,7 @@ def _candidates(kappas: dict[tuple[str, str], float | None], d: int, f16: bool) 
                                 continue
                         for rounding in roundings:
                             out.append(
-                                Candidate(
+                                _Candidate(
                                     layout,
                                     odd,
                                     spacing,
@@ -706,7 +706,7 @@ def _candidates(kappas: dict[tuple[str, str], float | None], d: int, f16: bool) 
 
 
 def _findings(
-    c: Candidate, structure: Structure, start: int, scale: float, transposed: bool, d: int
+    c: _Candidate, structure: _Structure, start: int, scale: float, transposed: bool, d: int
 ) -> tuple[str, list[Finding], int]:
     """The candidate's departures from its closest known implementation, as findings."""
     template = _template(c)
@@ -833,8 +833,8 @@ def _findings(
 
 
 def _analyse(
-    values: F64, precision: Precision, dtype: str, transposed: bool
-) -> tuple[Fit | None, list[Fit]]:
+    values: F64, precision: _Precision, dtype: str, transposed: bool
+) -> tuple[_Fit | None, list[_Fit]]:
     """The simplest fitting explanation of ``values`` (or None) and the closest candidates."""
     structure = _structure(values)
     rows = structure.rows
@@ -854,12 +854,12 @@ def _analyse(
         key: _kappa(rows / _snap(scales[key], precision), cols, live)
         for key, cols in layouts.items()
     }
-    fits: list[Fit] = []
+    fits: list[_Fit] = []
     for order, c in enumerate(_candidates(kappas, d, dtype == "float16")):
         cols = layouts[(c.layout, c.odd)]
         scale = _snap(scales[(c.layout, c.odd)], precision)
         scaled = rows / scale
-        prec = Precision(precision.resolution / scale, precision.unit, "", "")
+        prec = _Precision(precision.resolution / scale, precision.unit, "", "")
         omega = _frequencies(c, cols.n_freq, d)
         start = _start(c, cols, omega, scaled, first, prec)
         pos = np.arange(n, dtype=np.float64) + start
@@ -867,16 +867,16 @@ def _analyse(
         score = _score(scaled[screen], table, tol)
         template, found, deviations = _findings(c, structure, start, scale, transposed, d)
         max_abs = _max_abs((scaled[screen] - table) * scale)
-        fits.append(Fit(c, start, scale, score, max_abs, tuple(found), template, deviations, order))
+        fits.append(_Fit(c, start, scale, score, max_abs, tuple(found), template, deviations, order))
 
-    def full(f: Fit) -> Fit:
+    def full(f: _Fit) -> _Fit:
         cols = layouts[(f.candidate.layout, f.candidate.odd)]
-        prec = Precision(precision.resolution / f.scale, precision.unit, "", "")
+        prec = _Precision(precision.resolution / f.scale, precision.unit, "", "")
         omega = _frequencies(f.candidate, cols.n_freq, d)
         pos = np.arange(n, dtype=np.float64) + f.start
         table, tol = _expected(f.candidate, cols, omega, pos[live], prec)
         scaled = rows[live] / f.scale
-        return Fit(
+        return _Fit(
             f.candidate,
             f.start,
             f.scale,
@@ -892,7 +892,7 @@ def _analyse(
         checked = full(f)
         if checked.score <= 1.0:
             return checked, []
-    closest: list[Fit] = []
+    closest: list[_Fit] = []
     for f in sorted(fits, key=lambda f: (f.max_abs, f.order)):
         if all(f.candidate.describe(d) != g.candidate.describe(d) for g in closest):
             closest.append(f)
@@ -901,7 +901,7 @@ def _analyse(
     return None, [full(f) for f in closest]
 
 
-def _snap(scale: float, precision: Precision) -> float:
+def _snap(scale: float, precision: _Precision) -> float:
     """A pair radius within reading precision of 1 is 1: no scale factor."""
     return 1.0 if abs(scale - 1.0) <= max(1e-3, 8 * precision.resolution) else scale
 

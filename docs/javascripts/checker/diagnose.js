@@ -844,7 +844,7 @@ export function textOf(r) {
     );
     if (r.implementations.length) lines.push("Equals: " + r.implementations.join("; ") + ".");
   }
-  for (const f of r.findings) lines.push(`- ${f.code}: ${f.message} (${f.evidence})`);
+  for (const f of r.findings) lines.push(`- ${f.code}: ${f.message}. Evidence: ${f.evidence}.`);
   if (r.closest.length) {
     lines.push("Closest candidates (largest difference):");
     for (const c of r.closest) lines.push(`  ${fmt(c.max_abs_error ?? Infinity)}  ${c.description}`);
