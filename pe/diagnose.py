@@ -432,9 +432,10 @@ def _spacing(top: float, mantissa_bits: int) -> float:
 
 
 def _printed_decimals(values: F64, top: float) -> int:
-    """Decimals after the point of the shortest repr, over the entries of the larger magnitudes."""
+    """Decimals after the point of the shortest repr, over the entries of the larger magnitudes
+    in the first rows (a printed table has as many decimals in every row)."""
     most = 0
-    for v in values.ravel():
+    for v in values[:SCREEN_ROWS].ravel():
         if abs(v) < 0.1 * top or v == 0:
             continue
         mantissa, _, exp = repr(float(v)).partition("e")
@@ -849,11 +850,11 @@ def _analyse(
     )
 
     layouts = {(lay, odd): _columns(lay, odd, d) for lay in LAYOUTS for odd in ("sin", "zero")}
-    scales = {key: _scale(rows, cols, live) for key, cols in layouts.items()}
-    kappas = {
-        key: _kappa(rows / _snap(scales[key], precision), cols, live)
-        for key, cols in layouts.items()
-    }
+    # Scale and spacing are read from the screened rows: they are the same in every row.
+    sample = np.zeros(n, dtype=bool)
+    sample[screen] = True
+    scales = {key: _scale(rows, cols, sample) for key, cols in layouts.items()}
+    kappas = {key: _kappa(rows, cols, sample) for key, cols in layouts.items()}  # angles: scale-free
     fits: list[_Fit] = []
     for order, c in enumerate(_candidates(kappas, d, dtype == "float16")):
         cols = layouts[(c.layout, c.odd)]

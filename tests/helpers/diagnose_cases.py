@@ -114,6 +114,12 @@ def swapped(n: int = L, d: int = D) -> Table:
     return out
 
 
+def random_frequencies(n: int = L, d: int = D) -> Table:
+    """Sines and cosines in pairs, as the encoding, but of frequencies drawn at random."""
+    angle = np.arange(n)[:, None] * np.random.default_rng(1).uniform(0, 1, d // 2)[None]
+    return interleave(np.sin(angle), np.cos(angle), d)
+
+
 VARIANT_CASES = [
     Case("paper-float64", lambda: pe.encoding(L, D), "paper", frozenset()),
     Case("paper-float32", lambda: pe.encoding(L, D, dtype=F32), "paper", frozenset()),
@@ -177,10 +183,7 @@ MISTAKE_CASES = [
 UNKNOWN_CASES = [
     Case("random", lambda: np.random.default_rng(0).normal(size=(L, D)), "unknown",
          frozenset()),
-    Case("random-frequencies", lambda: interleave(
-        *(lambda a: (np.sin(a), np.cos(a)))(
-            np.arange(L)[:, None] * np.random.default_rng(1).uniform(0, 1, D // 2)[None]), D),
-         "unknown", frozenset()),
+    Case("random-frequencies", lambda: random_frequencies(), "unknown", frozenset()),
     Case("paper-plus-noise", lambda: pe.encoding(L, D)
          + 0.01 * np.random.default_rng(2).normal(size=(L, D)), "unknown", frozenset()),
 ]

@@ -10,7 +10,7 @@ import math
 
 import numpy as np
 import pytest
-from helpers.diagnose_cases import CASES, D, L, MISTAKE_CASES, UNKNOWN_CASES, VARIANT_CASES, Case
+from helpers.diagnose_cases import CASES, MISTAKE_CASES, UNKNOWN_CASES, VARIANT_CASES, Case, D, L
 
 import pe
 import pe.variants

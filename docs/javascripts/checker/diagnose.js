@@ -270,7 +270,7 @@ function precisionOf(values, dtype) {
 
 function printedDecimals(values, top) {
   let most = 0;
-  for (const row of values)
+  for (const row of values.slice(0, SCREEN_ROWS))
     for (const v of row) {
       if (Math.abs(v) < 0.1 * top || v === 0) continue;
       const [mantissa, exp] = String(v).split("e");
@@ -375,12 +375,13 @@ function expected(c, cols, omega, positions, prec) {
   return [tables, tols];
 }
 
+/** Largest |difference| in tolerances and in the table's units; rows are divided by scale. */
 function scoreAndMaxAbs(rows, tables, tols, scale) {
   let score = 0;
   let maxAbs = 0;
   for (let r = 0; r < rows.length; r++)
     for (let j = 0; j < rows[r].length; j++) {
-      const diff = Math.abs(rows[r][j] - tables[r][j]);
+      const diff = Math.abs(rows[r][j] / scale - tables[r][j]);
       const ratio = diff / tols[r][j];
       if (Number.isNaN(ratio)) return [Infinity, Infinity];
       if (ratio > score) score = ratio;
@@ -455,14 +456,14 @@ function kappaOf(rows, cols, live) {
   return den > 0 ? num / den : k1;
 }
 
-function startOf(c, cols, omega, rows, first, prec) {
+function startOf(c, cols, omega, rows, first, prec, scale) {
   if (!cols.pairs.length) return first;
   const order = [];
   for (let i = 0; i < cols.pairs.length; i++)
     if (omega[i] > 0 && omega[i] <= 1 + 1e-9) order.push([omega[i], i]);
   if (!order.length) return first;
   order.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-  const row = rows[first];
+  const row = rows[first].map((v) => v / scale);
   let p = 0;
   order.forEach(([w, i], n) => {
     const [s, co] = cols.pairs[i];
@@ -681,6 +682,9 @@ function analyse(values, prec, dtype, transposed) {
     (a, b) => a - b,
   );
 
+  // Scale and spacing are read from the screened rows: they are the same in every row.
+  const inScreen = new Set(screen);
+  const sample = rows.map((_, r) => inScreen.has(r));
   const layouts = {};
   const scales = {};
   const kappas = {};
@@ -688,25 +692,17 @@ function analyse(values, prec, dtype, transposed) {
     for (const odd of ["sin", "zero"]) {
       const key = `${lay}/${odd}`;
       layouts[key] = columnsOf(lay, odd, d);
-      scales[key] = scaleOf(rows, layouts[key], live);
-      const s = snap(scales[key], prec);
-      kappas[key] = kappaOf(
-        rows.map((row) => row.map((v) => v / s)),
-        layouts[key],
-        live,
-      );
+      scales[key] = scaleOf(rows, layouts[key], sample);
+      kappas[key] = kappaOf(rows, layouts[key], sample); // angles: scale-free
     }
-  const divided = {};
   const fits = [];
   candidatesOf(kappas, d, dtype === "float16").forEach((c, order) => {
     const key = `${c.layout}/${c.odd}`;
     const cols = layouts[key];
     const scale = snap(scales[key], prec);
-    if (!(scale in divided)) divided[scale] = rows.map((row) => row.map((v) => v / scale));
-    const scaled = divided[scale];
     const p = { resolution: prec.resolution / scale };
     const omega = frequencies(c, cols.nFreq, d);
-    const start = startOf(c, cols, omega, scaled, first, p);
+    const start = startOf(c, cols, omega, rows, first, p, scale);
     const [tables, tols] = expected(
       c,
       cols,
@@ -715,7 +711,7 @@ function analyse(values, prec, dtype, transposed) {
       p,
     );
     const [score, maxAbs] = scoreAndMaxAbs(
-      screen.map((r) => scaled[r]),
+      screen.map((r) => rows[r]),
       tables,
       tols,
       scale,
@@ -735,9 +731,8 @@ function analyse(values, prec, dtype, transposed) {
       liveIdx.map((r) => r + f.start),
       p,
     );
-    const scaled = divided[f.scale];
     const [score, maxAbs] = scoreAndMaxAbs(
-      liveIdx.map((r) => scaled[r]),
+      liveIdx.map((r) => rows[r]),
       tables,
       tols,
       f.scale,

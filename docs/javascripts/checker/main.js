@@ -75,14 +75,21 @@ function fail(message) {
   output.replaceChildren(el("p", { className: "pe-c-verdict pe-c-error" }, el("strong", {}, "Cannot check this: "), message));
 }
 
+// A large table takes a moment: say so first, and compute once the message is painted.
 function run(read) {
-  try {
-    const { rows, dtype } = read();
-    show(diagnose(rows, dtype));
-  } catch (err) {
-    if (!(err instanceof DiagnoseError)) throw err;
-    fail(err.message);
-  }
+  output.dataset.verdict = "busy";
+  output.replaceChildren(el("p", {}, "Checking…"));
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      try {
+        const { rows, dtype } = read();
+        show(diagnose(rows, dtype));
+      } catch (err) {
+        if (!(err instanceof DiagnoseError)) throw err;
+        fail(err.message);
+      }
+    }, 0),
+  );
 }
 
 async function checkFile(file) {
