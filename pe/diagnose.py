@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -186,6 +187,7 @@ class Diagnosis:
     error_units: float | None = None
     unit: str = ""
     closest: tuple[tuple[str, float], ...] = field(default=())
+    alternatives: tuple[tuple[str, ...], ...] = field(default=())
 
     @property
     def matches_paper(self) -> bool:
@@ -217,6 +219,7 @@ class Diagnosis:
             "max_abs_error": self.max_abs_error,
             "error_units": self.error_units,
             "unit": self.unit,
+            "alternatives": [list(a) for a in self.alternatives],
             "closest": [
                 {"description": c, "max_abs_error": e if math.isfinite(e) else None}
                 for c, e in self.closest
@@ -247,6 +250,9 @@ class Diagnosis:
                 lines.append("Equals: " + "; ".join(self.implementations) + ".")
         for f in self.findings:
             lines.append(f"- {f.code}: {f.message}. Evidence: {f.evidence}.")
+        if self.alternatives:
+            others = "; ".join(", ".join(a) for a in self.alternatives)
+            lines.append(f"Equally well explained by: {others}.")
         if self.closest:
             lines.append("Closest candidates (largest difference):")
             lines += [f"  {_fmt(e)}  {c}" for c, e in self.closest]
@@ -854,7 +860,9 @@ def _analyse(
     sample = np.zeros(n, dtype=bool)
     sample[screen] = True
     scales = {key: _scale(rows, cols, sample) for key, cols in layouts.items()}
-    kappas = {key: _kappa(rows, cols, sample) for key, cols in layouts.items()}  # angles: scale-free
+    kappas = {
+        key: _kappa(rows, cols, sample) for key, cols in layouts.items()
+    }  # angles: scale-free
     fits: list[_Fit] = []
     for order, c in enumerate(_candidates(kappas, d, dtype == "float16")):
         cols = layouts[(c.layout, c.odd)]
@@ -868,7 +876,9 @@ def _analyse(
         score = _score(scaled[screen], table, tol)
         template, found, deviations = _findings(c, structure, start, scale, transposed, d)
         max_abs = _max_abs((scaled[screen] - table) * scale)
-        fits.append(_Fit(c, start, scale, score, max_abs, tuple(found), template, deviations, order))
+        fits.append(
+            _Fit(c, start, scale, score, max_abs, tuple(found), template, deviations, order)
+        )
 
     def full(f: _Fit) -> _Fit:
         cols = layouts[(f.candidate.layout, f.candidate.odd)]
@@ -889,10 +899,11 @@ def _analyse(
             f.order,
         )
 
-    for f in sorted((f for f in fits if f.score <= 1.0), key=lambda f: (f.complexity, f.order)):
+    ranked = sorted((f for f in fits if f.score <= 1.0), key=lambda f: (f.complexity, f.order))
+    for k, f in enumerate(ranked):
         checked = full(f)
         if checked.score <= 1.0:
-            return checked, []
+            return checked, _alternatives(checked, ranked[k + 1 :], full)
     closest: list[_Fit] = []
     for f in sorted(fits, key=lambda f: (f.max_abs, f.order)):
         if all(f.candidate.describe(d) != g.candidate.describe(d) for g in closest):
@@ -900,6 +911,26 @@ def _analyse(
         if len(closest) == 3:
             break
     return None, [full(f) for f in closest]
+
+
+def _alternatives(winner: _Fit, rest: list[_Fit], full: Callable[[_Fit], _Fit]) -> list[_Fit]:
+    """Other explanations as simple as the winner, with other codes, that fit as well: a small
+    table can be explained by two slips at once (at width 4, 4i/d and i/(d/2 - 1) coincide)."""
+    seen = {_codes(winner)}
+    out: list[_Fit] = []
+    for f in rest:
+        if f.complexity != winner.complexity or len(out) == 3:
+            break
+        if f.candidate.rounding != winner.candidate.rounding or _codes(f) in seen:
+            continue
+        if full(f).score <= 1.0:
+            seen.add(_codes(f))
+            out.append(f)
+    return out
+
+
+def _codes(f: _Fit) -> tuple[str, ...]:
+    return tuple(x.code for x in f.findings)
 
 
 def _snap(scale: float, precision: _Precision) -> float:
@@ -930,7 +961,7 @@ def diagnose(table: Any) -> Diagnosis:
     if fit is None or fit.complexity > 0:
         turned, turned_closest = _analyse(values.T.copy(), precision, dtype, transposed=True)
         if turned is not None and (fit is None or turned.complexity < fit.complexity):
-            fit = turned
+            fit, closest = turned, turned_closest
         elif fit is None:
             pool = sorted(closest + turned_closest, key=lambda f: f.max_abs)
             closest = pool[:3]
@@ -957,6 +988,7 @@ def diagnose(table: Any) -> Diagnosis:
         shape=(n, d),
         dtype=dtype,
         precision=precision.words,
+        alternatives=tuple(_codes(f) for f in closest),
         layout=c.layout,
         variant=variant,
         implementations=implementations,

@@ -743,9 +743,9 @@ function analyse(values, prec, dtype, transposed) {
   const fitting = fits
     .filter((f) => f.score <= 1)
     .sort((a, b) => a.complexity - b.complexity || a.order - b.order);
-  for (const f of fitting) {
-    const checked = full(f);
-    if (checked.score <= 1) return [checked, []];
+  for (let k = 0; k < fitting.length; k++) {
+    const checked = full(fitting[k]);
+    if (checked.score <= 1) return [checked, alternativesOf(checked, fitting.slice(k + 1), full)];
   }
   const closest = [];
   for (const f of [...fits].sort((a, b) => a.maxAbs - b.maxAbs || a.order - b.order)) {
@@ -753,6 +753,22 @@ function analyse(values, prec, dtype, transposed) {
     if (closest.length === 3) break;
   }
   return [null, closest.map(full)];
+}
+
+/** Other explanations as simple as the winner, with other codes, that fit as well. */
+function alternativesOf(winner, rest, full) {
+  const codesOf = (f) => f.findings.map((x) => x.code).join(" ");
+  const seen = new Set([codesOf(winner)]);
+  const out = [];
+  for (const f of rest) {
+    if (f.complexity !== winner.complexity || out.length === 3) break;
+    if (f.c.rounding !== winner.c.rounding || seen.has(codesOf(f))) continue;
+    if (full(f).score <= 1) {
+      seen.add(codesOf(f));
+      out.push(f);
+    }
+  }
+  return out;
 }
 
 function transpose(values) {
@@ -769,7 +785,7 @@ export function diagnose(table, dtype = "float64") {
   let [fit, closest] = analyse(values, prec, dtype, false);
   if (fit === null || fit.complexity > 0) {
     const [turned, turnedClosest] = analyse(transpose(values), prec, dtype, true);
-    if (turned !== null && (fit === null || turned.complexity < fit.complexity)) fit = turned;
+    if (turned !== null && (fit === null || turned.complexity < fit.complexity)) [fit, closest] = [turned, turnedClosest];
     else if (fit === null) closest = [...closest, ...turnedClosest].sort((a, b) => a.maxAbs - b.maxAbs).slice(0, 3);
   }
   const base = {
@@ -795,6 +811,7 @@ export function diagnose(table, dtype = "float64") {
       scale: null,
       max_abs_error: null,
       error_units: null,
+      alternatives: [],
       closest: closest.map((f) => ({
         description: describe(f.c, d),
         max_abs_error: Number.isFinite(f.maxAbs) ? f.maxAbs : null,
@@ -820,6 +837,7 @@ export function diagnose(table, dtype = "float64") {
       scale: fit.scale,
       max_abs_error: fit.maxAbs,
       error_units: fit.maxAbs / prec.unit,
+      alternatives: closest.map((f) => f.findings.map((x) => x.code)),
       closest: [],
     };
   }
@@ -840,6 +858,8 @@ export function textOf(r) {
     if (r.implementations.length) lines.push("Equals: " + r.implementations.join("; ") + ".");
   }
   for (const f of r.findings) lines.push(`- ${f.code}: ${f.message}. Evidence: ${f.evidence}.`);
+  if (r.alternatives.length)
+    lines.push(`Equally well explained by: ${r.alternatives.map((a) => a.join(", ")).join("; ")}.`);
   if (r.closest.length) {
     lines.push("Closest candidates (largest difference):");
     for (const c of r.closest) lines.push(`  ${fmt(c.max_abs_error ?? Infinity)}  ${c.description}`);

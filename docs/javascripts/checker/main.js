@@ -50,6 +50,10 @@ function show(result) {
       facts.append(el("li", {}, `Equals: ${result.implementations.join("; ")}.`));
     parts.push(facts);
   }
+  if (result.alternatives.length)
+    parts.push(
+      el("p", {}, `Equally well explained by: ${result.alternatives.map((a) => a.join(", ")).join("; ")}.`),
+    );
   if (result.findings.length) {
     const list = el("ul", { className: "pe-c-findings" });
     for (const f of result.findings)
