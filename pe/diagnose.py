@@ -23,7 +23,7 @@ its closest candidates with their errors, never a guess.
 The browser's checker (docs/javascripts/checker/diagnose.js) is a line-by-line port of this
 module; the tests compare the two on every variant and every mistake.
 
->>> import pe
+>>> import pe.variants
 >>> from pe.diagnose import diagnose
 >>> diagnose(pe.encoding(20, 8)).verdict
 'paper'

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import numpy as np
 
+import pe.__main__  # noqa: F401  (the command run below: its output is rebuilt when it changes)
+
 length, d = 50, 64
 pos = np.arange(length, dtype=np.float32)[:, None]
 i = np.arange(d // 2, dtype=np.float32)
