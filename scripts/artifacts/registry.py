@@ -488,6 +488,30 @@ EXPERIMENTS = RUNS + [
 ]
 
 
+# ---------------------------------------------------------------- practitioners' questions
+# (issue 16: docs/practice-questions.md). The file's entries are the parameters, so an edit
+# to it rebuilds the tables.
+
+
+PRACTICE_QUESTIONS = ROOT / "docs" / "data" / "practice_questions.yml"
+
+
+def _practice_questions() -> list[dict[str, str]]:
+    import yaml  # cheap, unlike the table code; only needed here
+
+    data = yaml.safe_load(PRACTICE_QUESTIONS.read_text(encoding="utf-8"))
+    if not isinstance(data, list):
+        raise TypeError(f"{PRACTICE_QUESTIONS.name} must be a list of questions")
+    return data
+
+
+_QUESTIONS = _practice_questions()
+PRACTICE = [
+    _table("practice-questions", "practice_questions:answered", questions=_QUESTIONS),
+    _table("practice-questions-left-out", "practice_questions:left_out", questions=_QUESTIONS),
+]
+
+
 def examples() -> list[Artifact]:
     """One artifact per ``docs/examples/*.py`` (none if the folder is missing)."""
     if not EXAMPLES_DIR.is_dir():
@@ -499,7 +523,7 @@ def examples() -> list[Artifact]:
 def all_artifacts() -> list[Artifact]:
     """The full registry, in a stable order; names are checked to be unique, and every
     artifact's ``needs`` to name runs of the registry."""
-    items = FIGURES + TABLES + SINGLES + EXPERIMENTS + examples()
+    items = FIGURES + TABLES + SINGLES + EXPERIMENTS + PRACTICE + examples()
     seen: set[str] = set()
     for a in items:
         if a.name in seen:
