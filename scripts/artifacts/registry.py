@@ -485,6 +485,19 @@ EXPERIMENTS = RUNS + [
 ]
 
 
+# ---------------------------------------------------------------- exercises
+
+def _exercises() -> list[Artifact]:
+    """The exercise fragments (``tables/exercises-<page stem>.md``, and the teachers' problem
+    set and solutions). The headings they link are a parameter, so renaming one rebuilds
+    them; reading them is a regex over a few pages."""
+    from artifacts.exercises import STEMS, section_titles
+
+    sections = section_titles()
+    return [_table(f"exercises-{stem}", "exercises:fragment", stem=stem, sections=sections)
+            for stem in STEMS]
+
+
 def examples() -> list[Artifact]:
     """One artifact per ``docs/examples/*.py`` (none if the folder is missing)."""
     if not EXAMPLES_DIR.is_dir():
@@ -496,7 +509,7 @@ def examples() -> list[Artifact]:
 def all_artifacts() -> list[Artifact]:
     """The full registry, in a stable order; names are checked to be unique, and every
     artifact's ``needs`` to name runs of the registry."""
-    items = FIGURES + TABLES + SINGLES + EXPERIMENTS + examples()
+    items = FIGURES + TABLES + SINGLES + EXPERIMENTS + _exercises() + examples()
     seen: set[str] = set()
     for a in items:
         if a.name in seen:
