@@ -131,9 +131,13 @@ def half_turn_position(d_model: int) -> float:
     return float(math.pi / pe.frequencies(d_model)[-1])
 
 
-def float16_exact_integers() -> float:
-    """Every integer up to this one is exact in float16."""
-    return float(2 ** (np.finfo(np.float16).nmant + 1))
+def float16_exact_integers(fraction_bits: int) -> float:
+    """Every integer up to this one is exact in a binary type with this many fraction bits
+    (checked against float16 itself)."""
+    top = 2 ** (fraction_bits + 1)
+    assert float(np.float16(top + 1)) != top + 1 and all(
+        float(np.float16(n)) == n for n in range(top + 1))
+    return float(top)
 
 
 def scaled_norm_ratio(d_model: int) -> float:
@@ -357,8 +361,8 @@ EXERCISES: list[Exercise] = [
                r"(It is the same for every \(p\): see the next exercise.)",
         solution=r"Each pair contributes \(\sin(p\omega)\sin((p+k)\omega) + "
                  r"\cos(p\omega)\cos((p+k)\omega) = \cos(k\omega)\), so the dot product is "
-                 r"\(\sum_i \cos(k\,\omega_i) = \cos ${offset} + \cos(${offset}/100) \approx "
-                 r"$answer\).",
+                 r"\(\sum_i \cos(k\,\omega_i) = \cos ${offset} + \cos(${offset}\,\omega_1)\) with "
+                 r"\(\omega_1 = 10000^{-2/${d_model}}\): about $answer.",
         rests_on=("relative-position.md#dot-product",),
         params={"pos": 5, "offset": 1, "d_model": 4}, answer=dot_at_offset, tolerance=5e-4,
         decimals=4, script="exercise_relative_dot"),
@@ -451,18 +455,6 @@ EXERCISES: list[Exercise] = [
         rests_on=("embeddings.md#concatenation",)),
     # ------------------------------------------------------------ pitfalls.md
     Exercise(
-        "pitfalls.md", "i-vs-2i", "i where 2i belongs", "compute",
-        prompt=r"An implementation writes \(10000^{i/d}\) where the paper has "
-               r"\(10000^{2i/d}\). For \(d_{\text{model}} = ${d_model}\), what is its longest "
-               r"wavelength, in positions? (To within $tolerance.)",
-        solution=r"Its last pair \(i = d/2 - 1\) turns at \(10000^{-(d/2-1)/d}\), a little "
-                 r"more than \(10000^{-1/2}\), so its longest wavelength is only about "
-                 r"\(2\pi \cdot 100\), here $answer positions, against tens of thousands for "
-                 r"the paper's.",
-        rests_on=("pitfalls.md#i-versus-2i-in-the-exponent",),
-        params={"d_model": 512}, answer=mistaken_longest_wavelength, tolerance=1, decimals=0,
-        unit="positions", script="exercise_pitfalls_i_vs_2i"),
-    Exercise(
         "pitfalls.md", "spacing", "Dividing by d/2 − 1", "check",
         prompt=r"An implementation spaces its frequencies as \(10000^{-i/(d/2-1)}\), as "
                r"fairseq does. What is its longest wavelength for "
@@ -478,11 +470,24 @@ EXERCISES: list[Exercise] = [
         "pitfalls.md", "float16", "Positions in float16", "check",
         prompt=r"Positions are stored as float16 before the angles are computed. Up to which "
                r"position is every integer position still stored exactly?",
-        solution=r"float16 has a 10-bit fraction plus the implicit leading bit, so it holds "
-                 r"every integer up to \(2^{11} = $answer\); beyond that, neighbouring "
+        solution=r"float16 stores ${fraction_bits} bits of fraction plus an implicit leading "
+                 r"bit, so it holds every integer up to \(2^{${fraction_bits}+1} = $answer\); beyond that, neighbouring "
                  r"positions start to share a value.",
         rests_on=("pitfalls.md#positions-in-low-precision",),
+        params={"fraction_bits": int(np.finfo(np.float16).nmant)},
         answer=float16_exact_integers, tolerance=0, decimals=0),
+    Exercise(
+        "pitfalls.md", "i-vs-2i", "i where 2i belongs", "compute",
+        prompt=r"An implementation writes \(10000^{i/d}\) where the paper has "
+               r"\(10000^{2i/d}\). For \(d_{\text{model}} = ${d_model}\), what is its longest "
+               r"wavelength, in positions? (To within $tolerance.)",
+        solution=r"Its last pair \(i = d/2 - 1\) turns at \(10000^{-(d/2-1)/d}\), a little "
+                 r"more than \(10000^{-1/2}\), so its longest wavelength is only about "
+                 r"\(2\pi\sqrt{10000}\), here $answer positions, against tens of thousands for "
+                 r"the paper's.",
+        rests_on=("pitfalls.md#i-versus-2i-in-the-exponent",),
+        params={"d_model": 512}, answer=mistaken_longest_wavelength, tolerance=1, decimals=0,
+        unit="positions", script="exercise_pitfalls_i_vs_2i"),
     Exercise(
         "pitfalls.md", "implement-odd", "An odd width, done right", "implement",
         prompt=r"Extend your implementation (or write one) so that it handles an odd width: "
@@ -521,7 +526,7 @@ EXERCISES: list[Exercise] = [
         decimals=6),
     Exercise(
         "errata.md", "half-turn", "What base 10000 covers", "compute",
-        prompt=r"A common claim: base 10000 covers positions up to about 10,000. For "
+        prompt=r"A common claim: base 10000 covers positions up to about the base itself. For "
                r"\(d_{\text{model}} = ${d_model}\), after how many positions has the slowest "
                r"pair turned half a circle? (To within $tolerance.)",
         solution=r"The slowest pair turns at \(\omega = 10000^{-(d-2)/d}\); it has turned "
@@ -544,6 +549,17 @@ EXERCISES: list[Exercise] = [
         rests_on=("errata.md#misconception-sines-repeat",
                   "relative-position.md#why-sine-and-cosine")),
     # ------------------------------------------------------------ beyond-text.md
+    Exercise(
+        "beyond-text.md", "axis-pairs", "Frequencies per axis", "check",
+        prompt=r"A vision Transformer of width \(d = ${d_model}\) uses the 2-D encoding that "
+               r"gives half the width to a patch's row and half to its column. How many "
+               r"sin/cos pairs, that is how many frequencies, does each axis get?",
+        solution=r"Each axis gets a 1-D encoding of width \(${d_model}/2\), which has half "
+                 r"as many sin/cos pairs as columns: $answer frequencies per axis, spread "
+                 r"from 1 down to about \(10000^{-1}\) like any 1-D encoding of that width.",
+        rests_on=("beyond-text.md#image-patches", "formula.md"),
+        params={"d_model": 768}, answer=lambda d_model: len(pe.frequencies(d_model // 2)),
+        tolerance=0, decimals=0),
     Exercise(
         "beyond-text.md", "timestep", "A timestep embedding", "compute",
         prompt=r"guided-diffusion embeds a timestep with the paper's frequencies, cosines "
