@@ -30,16 +30,17 @@ export function verdict(text, expected, tolerance) {
   const x = parseAnswer(text);
   if (!Number.isFinite(x)) {
     return { state: "invalid",
-      message: `“${text.trim()}” is not a number I can read. Type it like 0.25, \u22123, 1.5e-4 or 62,832.` };
+      message: `“${text.trim()}” is not a number. Type it like 0.25, \u22123, 1.5e-4 or 62,832.` };
   }
-  const within = tolerance === 0 ? "exactly" : `within \u00b1${plain(tolerance)}`;
+  const within = tolerance === 0 ? "only the exact value counts"
+    : `anything within \u00b1${plain(tolerance)} counts`;
   // A hair of slack: the typed decimal and the expected value are both rounded binary numbers.
   if (Math.abs(x - expected) <= tolerance + 1e-9 * Math.max(1, Math.abs(expected))) {
-    return { state: "right", message: `\u2713 Right: ${plain(x)} is the answer (${within}).` };
+    return { state: "right", message: `\u2713 Right: ${plain(x)} is the answer; ${within}.` };
   }
   const side = x > expected ? "too high" : "too low";
   return { state: "wrong",
-    message: `\u2717 Not yet: ${plain(x)} is ${side} (the answer must be ${within}). Try again, or open the worked solution below.` };
+    message: `\u2717 Not yet: ${plain(x)} is ${side}; ${within}. The worked solution is below.` };
 }
 
 function check(form) {

@@ -236,7 +236,8 @@ EXERCISES: list[Exercise] = [
         rests_on=("formula.md", "pitfalls.md"),
         params={"d_model": 16, "rows": PASTE_ROWS, "base": 10000.0},
         script="exercise_formula_implement", expect="paper",
-        mistakes=("i-for-2i", "exponent-sign", "position-offset", "transposed", "scaled")),
+        mistakes=("i-for-2i", "exponent-sign", "position-offset", "spacing-d2-minus-1",
+                  "transposed", "scaled")),
     # ------------------------------------------------------------ wavelengths.md
     Exercise(
         "wavelengths.md", "shortest", "The shortest wavelength", "check",
@@ -502,7 +503,7 @@ EXERCISES: list[Exercise] = [
         rests_on=("pitfalls.md#odd-widths", "formula.md#odd-widths"),
         params={"d_model": 7, "rows": PASTE_ROWS},
         script="exercise_pitfalls_odd", expect="paper",
-        mistakes=("odd-width-last-column", "spacing-d2-minus-1", "float16-result")),
+        mistakes=("odd-width-last-column", "i-for-2i", "float16-result")),
     # ------------------------------------------------------------ errata.md
     Exercise(
         "errata.md", "fraction", "How close to 2π · 10000?", "check",

@@ -169,12 +169,7 @@ def _problem_anchor(e: Exercise) -> str:
 
 
 def teachers_fragment(titles: dict[str, str]) -> str:
-    out = [f'<link rel="stylesheet" href="../{STYLESHEET}">\n',
-           "## Which pages each problem rests on { #rests-on }\n",
-           "| Problem | Kind | Rests on |\n| --- | --- | --- |"]
-    out[-1] += "".join(f"\n| [{n}](#{_problem_anchor(e)}) | {LEVELS[e.level]} | "
-                       f"{rests_on(e, titles)} |" for n, e in _numbered()) + "\n"
-    out.append("## Problems { #problems }\n")
+    out = [f'<link rel="stylesheet" href="../{STYLESHEET}">\n', "## Problems { #problems }\n"]
     page = None
     for n, e in _numbered():
         if e.page != page:
@@ -187,6 +182,10 @@ def teachers_fragment(titles: dict[str, str]) -> str:
             unit = f" {e.unit}" if e.unit else ""
             out.append(f"Answer{unit}: ______________ "
                        f"({'exact' if e.tolerance == 0 else _tolerance(e)})\n")
+    out.append("## Which pages each problem rests on { #rests-on }\n")
+    out.append("| Problem | Kind | Rests on |\n| --- | --- | --- |" + "".join(
+        f"\n| [{n}](#{_problem_anchor(e)}) | {LEVELS[e.level]} | {rests_on(e, titles)} |"
+        for n, e in _numbered()) + "\n")
     return "\n".join(out)
 
 

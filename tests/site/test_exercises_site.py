@@ -142,7 +142,8 @@ def test_the_problem_set_prints_without_the_site_around_it(open_page: OpenPage) 
     chrome = [".md-header", ".md-sidebar--primary", ".md-sidebar--secondary", ".md-footer"]
     assert page.evaluate(_HIDDEN_JS, chrome) == [True] * len(chrome)
     text = page.locator("article").inner_text()
-    assert "Problem 1." in text and "Answer:" not in text  # the answers are elsewhere
+    assert "Problem 1." in text and "Answer: ____" in text  # a blank to fill in
+    assert not re.search(r"Answer:\s*[−\-\d]", text), "the answers belong on the solutions page"
     assert page.locator("article details, article form").count() == 0
 
 
