@@ -141,12 +141,15 @@ def answer_form(e: Exercise) -> str:
 
 def page_fragment(page: str, titles: dict[str, str]) -> str:
     exercises = [e for e in EXERCISES if e.page == page]
+    levels = {e.level for e in exercises}
+    furthest = ("an implementation" if "implement" in levels else
+                "derivations" if "derive" in levels else "computations")
     out = [f'<link rel="stylesheet" href="../{STYLESHEET}">\n',
-           f"These exercises practise this page, from a first check of understanding to "
-           f"derivations and an implementation. Type a number and press Enter to have it "
-           f"checked in your browser; each answer and worked solution is folded below its "
-           f"exercise. Teachers will find all of them as one [problem set]({TEACHERS}), with "
-           f"[solutions]({SOLUTIONS}).\n"]
+           (f"These exercises practise this page, from a first check of understanding to "
+            f"{furthest}. Type a number and press Enter to have it checked in your browser; "
+            f"each answer and worked solution is folded below its exercise. Teachers will "
+            f"find all of them as one [problem set]({TEACHERS}), with [solutions]"
+            f"({SOLUTIONS}).\n")]
     for n, e in enumerate(exercises, 1):
         out.append(f"### {n}. {e.title} {{ #{e.anchor} }}\n")
         out.append(f'<p class="pe-ex-meta" markdown="span">{LEVELS[e.level]} · rests on '

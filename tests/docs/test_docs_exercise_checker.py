@@ -21,9 +21,8 @@ import pytest
 from docscan import EXAMPLES, ROOT
 
 sys.path.insert(0, str(ROOT / "scripts"))
-from artifacts.exercise_bank import EXERCISES, PASTE_ROWS, Exercise  # noqa: E402
-
-from pe.diagnose import diagnose  # noqa: E402
+from artifacts.exercise_bank import EXERCISES, PASTE_ROWS, Exercise
+from pe.diagnose import diagnose
 
 IMPLEMENT = [e for e in EXERCISES if e.level == "implement"]
 
