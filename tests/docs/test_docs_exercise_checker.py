@@ -15,6 +15,7 @@ from __future__ import annotations
 import runpy
 import sys
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 import pytest
@@ -22,9 +23,18 @@ from docscan import EXAMPLES, ROOT
 
 sys.path.insert(0, str(ROOT / "scripts"))
 from artifacts.exercise_bank import EXERCISES, PASTE_ROWS, Exercise
-from pe.diagnose import diagnose
 
 IMPLEMENT = [e for e in EXERCISES if e.level == "implement"]
+Diagnose = Callable[[np.ndarray], Any]
+
+
+@pytest.fixture(scope="module")
+def diagnose() -> Diagnose:
+    # Imported here, not at the top: without pe.diagnose these tests fail, one by one, and
+    # the other docs tests still run.
+    from pe.diagnose import diagnose
+
+    return diagnose
 
 
 def student(length: int, d_model: int, *, exponent: str = "2i", sign: float = -1.0,
@@ -90,7 +100,7 @@ def test_the_student_implementation_is_right_when_no_mistake_is_planted() -> Non
 
 
 @pytest.mark.parametrize("e", IMPLEMENT, ids=lambda e: e.anchor)
-def test_the_checker_accepts_the_worked_solution(e: Exercise) -> None:
+def test_the_checker_accepts_the_worked_solution(e: Exercise, diagnose: Diagnose) -> None:
     for table in (solution(e), printed_solution(e)):
         assert table.shape == (PASTE_ROWS, e.params["d_model"])
         found = diagnose(table)
@@ -102,7 +112,9 @@ def test_the_checker_accepts_the_worked_solution(e: Exercise) -> None:
 @pytest.mark.parametrize(
     ("e", "code"), [(e, code) for e in IMPLEMENT for code in e.mistakes],
     ids=lambda v: v.anchor if isinstance(v, Exercise) else v)
-def test_the_checker_names_each_planted_mistake(e: Exercise, code: str) -> None:
+def test_the_checker_names_each_planted_mistake(
+    e: Exercise, code: str, diagnose: Diagnose
+) -> None:
     table = PLANTED[code](PASTE_ROWS, e.params["d_model"])
     found = diagnose(table)
     assert found.verdict == "mistakes", (code, found.verdict, found.codes)
