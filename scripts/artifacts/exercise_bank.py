@@ -229,8 +229,8 @@ EXERCISES: list[Exercise] = [
                r"the language you use, for any length and width (base ${base}, interleaved "
                r"columns). Compute the table for \(d_{\text{model}} = ${d_model}\) and paste "
                r"its first ${rows} rows into the [checker](checker.md): it should say that "
-               r"your table matches the paper's. If it names a mistake instead, the checker "
-               r"says which and links the pitfall that explains it.",
+               r"your table matches the paper's. If it finds a mistake instead, it names it "
+               r"and shows the evidence; [common pitfalls](pitfalls.md) explains each one.",
         solution=r"One solution in NumPy, written from the equations alone (it prints the "
                  r"rows as comma-separated text, ready to paste):",
         rests_on=("formula.md", "pitfalls.md"),
