@@ -173,6 +173,54 @@ def patch_dot(rows: int, cols: int, d_model: int) -> float:
 PASTE_ROWS = 8
 
 EXERCISES: list[Exercise] = [
+    # ------------------------------------------------------------ index.md
+    Exercise(
+        "index.md", "size", "The size of the table", "check",
+        prompt=r"How many numbers does the encoding add to a sequence of ${length} tokens "
+               r"when \(d_{\text{model}} = ${d_model}\)?",
+        solution=r"One row of \(d_{\text{model}}\) numbers per position: \(${length} \times "
+                 r"${d_model} = $answer\). The table depends on the length and the width only, "
+                 r"never on which tokens fill the sequence.",
+        rests_on=("index.md#formula", "index.md#matrix"),
+        params={"length": 10, "d_model": 512},
+        answer=lambda length, d_model: pe.encoding(length, d_model).size, tolerance=0,
+        decimals=0),
+    Exercise(
+        "index.md", "moved", "Dog bites man", "compute",
+        prompt=r"In “dog bites man” the token “dog” is at position ${first}; in “man bites "
+               r"dog” it is at position ${second}. For \(d_{\text{model}} = ${d_model}\), how "
+               r"far apart (Euclidean distance) are the two encodings it receives?",
+        solution=r"Pair by pair, two points on the unit circle at angles "
+                 r"\(${first}\,\omega_i\) and \(${second}\,\omega_i\) are "
+                 r"\(2\,|\sin((${second} - ${first})\,\omega_i/2)|\) apart, so the squared "
+                 r"distance is \(\sum_i 4 \sin^2((${second} - ${first})\,\omega_i/2)\) and "
+                 r"the distance about $answer. Each fast pair contributes far more than a slow "
+                 r"one, which hardly moves.",
+        rests_on=("index.md#why", "relative-position.md#dot-product"),
+        params={"first": 0, "second": 2, "d_model": 512}, tolerance=5e-3, decimals=3,
+        answer=lambda first, second, d_model: float(np.linalg.norm(
+            pe.encoding(second + 1, d_model)[second] - pe.encoding(first + 1, d_model)[first])),
+        script="exercise_home_moved"),
+    Exercise(
+        "index.md", "order-blind", "Attention is blind to order", "derive",
+        prompt=r"Let \(P\) permute the rows of the input \(X\) (one row per token). Show "
+               r"that one self-attention head without positions satisfies "
+               r"\(\operatorname{Att}(PX) = P\,\operatorname{Att}(X)\), and that adding the "
+               r"encoding \(E\) breaks this.",
+        solution=r"With \(Q = XW_Q\), \(K = XW_K\), \(V = XW_V\), permuting the rows of "
+                 r"\(X\) permutes those of \(Q\), \(K\) and \(V\) alike. The scores become "
+                 r"\(PQK^{\top}P^{\top}\): rows and columns permuted the same way. The "
+                 r"softmax acts on each row and does not care about the order of its entries, "
+                 r"so"
+                 "\n\n"
+                 r"\[ \begin{aligned} \operatorname{Att}(PX) &= P\,\operatorname{softmax}"
+                 r"\!\left(\frac{QK^{\top}}{\sqrt{d_k}}\right)P^{\top}\,PV \\ &= "
+                 r"P\,\operatorname{Att}(X), \end{aligned} \]"
+                 "\n\n"
+                 r"because \(P^{\top}P = I\). With the encoding the input is \(PX + E\), "
+                 r"not \(P(X + E)\): the rows of \(E\) stay where they are while the tokens "
+                 r"move, so a moved token receives a different input.",
+        rests_on=("index.md#why",)),
     # ------------------------------------------------------------ formula.md
     Exercise(
         "formula.md", "column", "Which column?", "check",

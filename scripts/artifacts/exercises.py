@@ -144,7 +144,8 @@ def page_fragment(page: str, titles: dict[str, str]) -> str:
     levels = {e.level for e in exercises}
     furthest = ("an implementation" if "implement" in levels else
                 "derivations" if "derive" in levels else "computations")
-    out = [f'<link rel="stylesheet" href="../{STYLESHEET}">\n',
+    up = "" if page == "index.md" else "../"  # the home page is the site's root
+    out = [f'<link rel="stylesheet" href="{up}{STYLESHEET}">\n',
            (f"These exercises practise this page, from a first check of understanding to "
             f"{furthest}. Type a number and press Enter to have it checked in your browser; "
             f"each answer and worked solution is folded below its exercise. Teachers will "
@@ -159,7 +160,7 @@ def page_fragment(page: str, titles: dict[str, str]) -> str:
             out.append(answer_form(e))
         label = "Answer and worked solution" if e.numeric else "Worked solution"
         out.append(f'??? note "{label}"\n\n' + _indent(worked(e)))
-    out.append(f'<script type="module" src="../{SCRIPT}"></script>\n')
+    out.append(f'<script type="module" src="{up}{SCRIPT}"></script>\n')
     return "\n".join(out)
 
 

@@ -42,7 +42,7 @@ def fragments() -> dict[str, str]:
 
 def test_every_explanatory_page_has_three_to_six_exercises() -> None:
     counts = Counter(e.page for e in EXERCISES)
-    for page in ("formula.md", "wavelengths.md", "embeddings.md", "relative-position.md",
+    for page in ("index.md", "formula.md", "wavelengths.md", "embeddings.md", "relative-position.md",
                  "worked-examples.md", "pitfalls.md", "errata.md", "beyond-text.md"):
         assert 3 <= counts[page] <= 6, f"{page} has {counts[page]} exercises"
 
@@ -160,7 +160,8 @@ def test_implementation_exercises_link_the_checker(fragments) -> None:
 
 def test_exercise_pages_load_the_script_and_stylesheet_and_others_do_not(fragments) -> None:
     for stem, text in fragments.items():
-        assert text.startswith(f'<link rel="stylesheet" href="../{exercises.STYLESHEET}">')
+        up = "" if stem == "index" else "../"  # relative to the page's address
+        assert text.startswith(f'<link rel="stylesheet" href="{up}{exercises.STYLESHEET}">')
         has_forms = "<form" in text
-        assert has_forms == (f'src="../{exercises.SCRIPT}"' in text), stem
+        assert has_forms == (f'src="{up}{exercises.SCRIPT}"' in text), stem
     assert (DOCS / exercises.SCRIPT).is_file() and (DOCS / exercises.STYLESHEET).is_file()
