@@ -273,8 +273,8 @@ EXERCISES: list[Exercise] = [
         rests_on=("formula.md#odd-widths", "embeddings.md#scaling")),
     Exercise(
         "formula.md", "implement", "Implement the encoding", "implement",
-        prompt=r"Implement the encoding from the two equations at the top of this page, in "
-               r"the language you use, for any length and width (base ${base}, interleaved "
+        prompt=r"Implement the encoding from the paper's two equations (on "
+               r"[the formula](formula.md) page), in the language you use, for any length and width (base ${base}, interleaved "
                r"columns). Compute the table for \(d_{\text{model}} = ${d_model}\) and paste "
                r"its first ${rows} rows into the [checker](checker.md): it should say that "
                r"your table matches the paper's. If it finds a mistake instead, it names it "
@@ -309,8 +309,7 @@ EXERCISES: list[Exercise] = [
     Exercise(
         "wavelengths.md", "longest", "The longest wavelength", "compute",
         prompt=r"What is the longest wavelength of the encoding for "
-               r"\(d_{\text{model}} = ${d_model}\) and base 10000, in positions? (To within "
-               r"$tolerance positions.)",
+               r"\(d_{\text{model}} = ${d_model}\) and base 10000, in positions?",
         solution=r"The last pair is \(i = d/2 - 1\), so \(\lambda_{\max} = 2\pi \cdot "
                  r"10000^{(${d_model}-2)/${d_model}} \approx $answer\) "
                  r"positions: short of \(2\pi \cdot 10000\), because the exponent never "
@@ -321,8 +320,7 @@ EXERCISES: list[Exercise] = [
     Exercise(
         "wavelengths.md", "choose-base", "Choosing a base", "compute",
         prompt=r"You want the longest wavelength of a \(d_{\text{model}} = ${d_model}\) "
-               r"encoding to be exactly ${target} positions. Which base gives that? (To "
-               r"within $tolerance.)",
+               r"encoding to be exactly ${target} positions. Which base gives that?",
         solution=r"Solve \(2\pi \cdot b^{(d-2)/d} = \lambda\) for \(b\):"
                  "\n\n"
                  r"\[ b = \left(\frac{\lambda}{2\pi}\right)^{d/(d-2)}. \]"
@@ -408,7 +406,7 @@ EXERCISES: list[Exercise] = [
     Exercise(
         "relative-position.md", "dot", "A dot product that ignores where", "compute",
         prompt=r"For \(d_{\text{model}} = ${d_model}\), compute \(PE_{p} \cdot PE_{p+${offset}}\). "
-               r"(It is the same for every \(p\): see the next exercise.)",
+               r"(It is the same for every \(p\), as “Only the offset counts” proves.)",
         solution=r"Each pair contributes \(\sin(p\omega)\sin((p+k)\omega) + "
                  r"\cos(p\omega)\cos((p+k)\omega) = \cos(k\omega)\), so the dot product is "
                  r"\(\sum_i \cos(k\,\omega_i) = \cos ${offset} + \cos(${offset}\,\omega_1)\) with "
@@ -508,7 +506,7 @@ EXERCISES: list[Exercise] = [
         "pitfalls.md", "spacing", "Dividing by d/2 − 1", "check",
         prompt=r"An implementation spaces its frequencies as \(10000^{-i/(d/2-1)}\), as "
                r"fairseq does. What is its longest wavelength for "
-               r"\(d_{\text{model}} = ${d_model}\), in positions? (To within $tolerance.)",
+               r"\(d_{\text{model}} = ${d_model}\), in positions?",
         solution=r"Its last pair \(i = d/2 - 1\) has the exponent exactly \(-1\), so its "
                  r"frequency is \(1/10000\) and its wavelength \(2\pi \cdot 10000 \approx "
                  r"$answer\), for every width: a different table from the paper's, not a "
@@ -530,7 +528,7 @@ EXERCISES: list[Exercise] = [
         "pitfalls.md", "i-vs-2i", "i where 2i belongs", "compute",
         prompt=r"An implementation writes \(10000^{i/d}\) where the paper has "
                r"\(10000^{2i/d}\). For \(d_{\text{model}} = ${d_model}\), what is its longest "
-               r"wavelength, in positions? (To within $tolerance.)",
+               r"wavelength, in positions?",
         solution=r"Its last pair \(i = d/2 - 1\) turns at \(10000^{-(d/2-1)/d}\), a little "
                  r"more than \(10000^{-1/2}\), so its longest wavelength is only about "
                  r"\(2\pi\sqrt{10000}\), here $answer positions, against tens of thousands for "
@@ -566,8 +564,9 @@ EXERCISES: list[Exercise] = [
         tolerance=5e-4, decimals=4),
     Exercise(
         "errata.md", "d50", "The d = 50 vector, checked", "compute",
-        prompt=r"The post of the erratum prints column ${column} of position ${pos} for "
-               r"\(d_{\text{model}} = ${d_model}\) with the wrong sign. Compute it.",
+        prompt=r"A published walk-through (see the erratum) prints column ${column} of "
+               r"position ${pos} for \(d_{\text{model}} = ${d_model}\) with the wrong sign. "
+               r"Compute the right value.",
         solution=r"Column ${column} is the cosine of pair 1, \(\cos(${pos} \cdot "
                  r"10000^{-2/${d_model}})\). The angle is past \(\pi/2\) (indeed past "
                  r"\(\pi\)), so the cosine is negative: $answer.",
@@ -578,7 +577,7 @@ EXERCISES: list[Exercise] = [
         "errata.md", "half-turn", "What base 10000 covers", "compute",
         prompt=r"A common claim: base 10000 covers positions up to about the base itself. For "
                r"\(d_{\text{model}} = ${d_model}\), after how many positions has the slowest "
-               r"pair turned half a circle? (To within $tolerance.)",
+               r"pair turned half a circle?",
         solution=r"The slowest pair turns at \(\omega = 10000^{-(d-2)/d}\); it has turned "
                  r"\(\pi\) after \(\pi/\omega\) positions, about $answer: the base is not a "
                  r"length, and the claim mixes the two.",

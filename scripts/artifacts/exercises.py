@@ -59,14 +59,14 @@ def section_titles(pages: list[str] | None = None) -> dict[str, str]:
 
 
 def _tolerance(e: Exercise) -> str:
-    return "exactly" if e.tolerance == 0 else f"±{np.format_float_positional(e.tolerance)}"
+    return "exact" if e.tolerance == 0 else f"±{np.format_float_positional(e.tolerance, trim='-')}"
 
 
 def _values(e: Exercise) -> dict[str, str]:
     values = text_values(e.params)
     if e.numeric:
         values["answer"] = fixed(e.value(), e.decimals)
-        values["tolerance"] = np.format_float_positional(e.tolerance)
+        values["tolerance"] = np.format_float_positional(e.tolerance, trim="-")
     return values
 
 
@@ -183,9 +183,8 @@ def teachers_fragment(titles: dict[str, str]) -> str:
         out.append(f"### Problem {n}. {e.title} {{ #{_problem_anchor(e)} }}\n")
         out.append(f"*{LEVELS[e.level]}.* " + prompt(e) + "\n")
         if e.numeric:
-            unit = f" {e.unit}" if e.unit else ""
-            out.append(f"Answer{unit}: ______________ "
-                       f"({'exact' if e.tolerance == 0 else _tolerance(e)})\n")
+            unit = f" ({e.unit})" if e.unit else ""
+            out.append(f"Answer{unit}: ______________ ({_tolerance(e)})\n")
     out.append("## Which pages each problem rests on { #rests-on }\n")
     out.append("| Problem | Kind | Rests on |\n| --- | --- | --- |" + "".join(
         f"\n| [{n}](#{_problem_anchor(e)}) | {LEVELS[e.level]} | {rests_on(e, titles)} |"
