@@ -6,7 +6,7 @@
                                       [--out DIR]
 
 Output goes to generated/ (not committed). Only artifacts whose inputs changed are rebuilt;
-`mkdocs serve` and `mkdocs build` run this first through scripts/mkdocs_hooks.py. The
+`mkdocs serve` and `mkdocs build` run this first through scripts/site/mkdocs_hooks.py. The
 artifacts are declared in scripts/artifacts/registry.py.
 """
 

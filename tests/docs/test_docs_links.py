@@ -240,7 +240,7 @@ def test_links_are_never_prefetched() -> None:
     """A link is followed by the browser when clicked, and only then. Material's instant
     loading (an XHR router) and its hover prefetching ("navigation.instant.prefetch") would
     request pages before any click; both stay off (instant loading also slowed every first
-    load: scripts/bench_pages.py)."""
+    load: scripts/bench/pages.py)."""
     config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     features = re.findall(r"^\s*-\s*(navigation\.[\w.]+)\s*$", config, re.MULTILINE)
     assert "navigation.sections" in features  # the check reads the right list

@@ -162,7 +162,7 @@ def test_every_plot_has_alt_text(page_html) -> None:
 
 
 def test_display_maths_reaches_the_page(page_html) -> None:
-    # The build typesets $$...$$ in the page body with KaTeX (scripts/katex_render.py);
+    # The build typesets $$...$$ in the page body with KaTeX (scripts/site/katex_render.py);
     # tests/site checks that the served notebook page holds typeset maths and no raw TeX.
     blocks = re.findall(r"\$\$(.+?)\$\$", page_html, re.DOTALL)
     assert any(r"\omega_i" in b for b in blocks)

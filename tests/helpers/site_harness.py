@@ -857,7 +857,7 @@ def color_scheme(page: Page) -> str | None:
 
 
 def click_palette_toggle(page: Page) -> None:
-    """Click the palette toggle (Material's form, run by scripts/palette.js): the one label left
+    """Click the palette toggle (Material's form, run by scripts/site/palette.js): the one label left
     un-hidden, naming the next palette."""
     page.locator("form[data-pe-palette] label:not([hidden])").click(timeout=5000)
 

@@ -43,7 +43,7 @@ def make_site(tmp: Path, generated: Path, pages: dict[str, str]) -> Path:
     config = {
         "site_name": "fragments", "strict": True, "docs_dir": str(docs),
         "theme": {"name": "material"},
-        "hooks": [str(ROOT / "scripts" / "mkdocs_hooks.py")],
+        "hooks": [str(ROOT / "scripts" / "site" / "mkdocs_hooks.py")],
         "validation": {"omitted_files": "warn", "absolute_links": "relative_to_docs",
                        "unrecognized_links": "warn", "anchors": "warn"},
         "markdown_extensions": [

@@ -1,4 +1,4 @@
-"""Build-time maths (scripts/katex_render.py and its MkDocs hook), without building the site."""
+"""Build-time maths (scripts/site/katex_render.py and its MkDocs hook), without building the site."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-SCRIPTS = Path(__file__).resolve().parents[2] / "scripts"
+SCRIPTS = Path(__file__).resolve().parents[2] / "scripts" / "site"
 sys.path.insert(0, str(SCRIPTS))
 
 from katex_render import (
@@ -115,7 +115,11 @@ def test_the_hook_fails_the_build_naming_page_and_formula(
     html = '<html><head></head><body><span class="arithmatex">\\(\\frac{1}\\)</span></body></html>'
     with pytest.raises(PluginError, match=r"broken\.md: KaTeX cannot typeset .*\\\\frac\{1\}"):
         hooks.on_post_page(html, page=page, config=config)
-    good = '<html><head></head><body><span class="arithmatex">\\(x\\)</span></body></html>'
+    from passes import MATERIAL_FORM
+
+    good = ('<html class="no-js"><head></head><body>'
+            f'<header>{MATERIAL_FORM}</form></header><span class="arithmatex">\\(x\\)</span>'
+            '<script src="assets/javascripts/bundle.0a1b.min.js"></script></body></html>')
     out = hooks.on_post_page(good, page=page, config=config)
     assert 'rel="preload" href="../assets/katex/fonts/KaTeX_Math-Italic.woff2"' in out
     hooks._typesetter.close()

@@ -63,6 +63,6 @@ def test_katex_serves_only_woff2_fonts_it_uses(built_site: Path) -> None:
 def test_tables_sit_in_a_box_of_their_own(built_site: Path, site_page: str) -> None:
     """Material moves each plain table into its scrolling box when the page starts; a table
     that is a direct child of the article makes the browser restyle the whole article then
-    (scripts/mkdocs_hooks.py), so every plain table comes in a box of its own."""
+    (scripts/site/mkdocs_hooks.py), so every plain table comes in a box of its own."""
     html = served(built_site, site_page)
     assert html.count("<table>") == html.count('<div class="pe-table"><table>')

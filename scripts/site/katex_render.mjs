@@ -1,4 +1,4 @@
-// Typesets TeX with KaTeX for scripts/katex_render.py: one process serves a whole build.
+// Typesets TeX with KaTeX for scripts/site/katex_render.py: one process serves a whole build.
 // Reads one JSON request per line on stdin, {"tex": "...", "display": true}, and answers each
 // with one JSON line on stdout, in order: {"html": "..."} or {"error": "KaTeX's message"}.
 import { createRequire } from "node:module";

@@ -21,7 +21,7 @@ it prints, per change, the fastest of its rounds: on a machine shared with other
 (the load average is printed) a single time can include waiting for a CPU, while the
 fastest of a few runs of the same change is the cost of the change itself.
 
-    .venv/bin/python scripts/bench_explorer.py [--reuse] [--size 1024] [--rounds 3]
+    .venv/bin/python scripts/bench/explorer.py [--reuse] [--size 1024] [--rounds 3]
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests"))
 
 from helpers.site_harness import (  # the harness lives with the tests

@@ -12,7 +12,7 @@ transferred (KiB), CLS, total blocking time and LCP, and the LCP as a multiple o
 baseline's; then which pages miss a target (performance >= 95, the others 100,
 CLS <= 0.02, TBT <= 100 ms, <= 300 KiB).
 
-    .venv/bin/python scripts/bench_pages.py [--reuse] [--pages "" formula/ ...] [--runs N]
+    .venv/bin/python scripts/bench/pages.py [--reuse] [--pages "" formula/ ...] [--runs N]
     ./dev bench pages [--pages ...]
 """
 
@@ -30,7 +30,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests"))
 
 from helpers.site_harness import (  # the harness lives with the tests
@@ -41,7 +41,7 @@ from helpers.site_harness import (  # the harness lives with the tests
     pages_from_sitemap,
 )
 
-RUNNER = ROOT / "scripts" / "lighthouse_pages.mjs"
+RUNNER = Path(__file__).resolve().parent / "lighthouse.mjs"
 BASELINE_MKDOCS = "site_name: Baseline\ntheme:\n  name: material\n"
 BASELINE_PAGE = "# A heading\n\nA paragraph of plain text, and nothing else on the page.\n"
 TARGETS = {"perf": 95, "a11y": 100, "bp": 100, "seo": 100}

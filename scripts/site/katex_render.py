@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 KATEX_DIR = ROOT / "node_modules" / "katex"
 NODE_SCRIPT = Path(__file__).resolve().parent / "katex_render.mjs"
 #: Bump when katex_render.mjs changes its options: the cache keys include it.
@@ -98,7 +98,7 @@ class Typesetter:
             for key, formula in todo.items():
                 line = proc.stdout.readline()
                 if not line:
-                    raise MathError("the KaTeX process (scripts/katex_render.mjs) stopped")
+                    raise MathError("the KaTeX process (scripts/site/katex_render.mjs) stopped")
                 answer = json.loads(line)
                 if "error" in answer:
                     kind = "display" if formula.display else "inline"

@@ -1,4 +1,4 @@
-// Lighthouse on a list of URLs with one Chromium, for scripts/bench_pages.py.
+// Lighthouse on a list of URLs with one Chromium, for scripts/bench/pages.py.
 // Usage: node lighthouse_pages.mjs CHROME_PATH URL...  (Lighthouse's default: the mobile preset)
 // Prints one JSON line per URL: its four category scores and the metrics the benchmark shows.
 import lighthouse from "lighthouse";

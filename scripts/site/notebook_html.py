@@ -14,22 +14,30 @@ import re
 _STYLE = re.compile(r"<style\b[^>]*>.*?</style>\s*", re.DOTALL)
 _SCRIPT = re.compile(r"<script\b[^>]*>.*?</script>\s*", re.DOTALL)
 _COMMENT = re.compile(r"<!--[^>]*mermaid[^>]*-->\s*", re.IGNORECASE)
+_WRAPPER = '<div class="jupyter-wrapper"'
 
 
 def _keep_script(tag: str) -> bool:
     return "clipboard" in tag
 
 
-#: The site's own styles for notebook cells, linked by the notebook page only (mkdocs_hooks.py).
+#: The site's own styles for notebook cells, linked by the notebook page only (passes.py adds it).
 NOTEBOOK_STYLESHEET = "stylesheets/notebook.css"
 
 
 def is_notebook(html: str) -> bool:
-    return 'class="jupyter-wrapper"' in html
+    return _WRAPPER in html
 
 
 def slim_notebook(html: str) -> str:
-    """The notebook's HTML without inlined styles, MathJax, Mermaid and the empty script."""
-    html = _STYLE.sub("", html)
-    html = _SCRIPT.sub(lambda m: m.group(0) if _keep_script(m.group(0)) else "", html)
-    return _COMMENT.sub("", html)
+    """The notebook's HTML without inlined styles, MathJax, Mermaid and the empty script.
+
+    In a whole page only the article changes (the theme's own scripts stay); ``html`` may
+    also be the page's content alone."""
+    start = html.find("<article")
+    end = html.find("</article>", max(start, 0))
+    if start < 0 or end < 0:
+        start, end = 0, len(html)
+    notebook = _STYLE.sub("", html[start:end])
+    notebook = _SCRIPT.sub(lambda m: m.group(0) if _keep_script(m.group(0)) else "", notebook)
+    return html[:start] + _COMMENT.sub("", notebook) + html[end:]

@@ -1,5 +1,5 @@
-// The colour-palette toggle (light / dark / follow the system), inlined by scripts/mkdocs_hooks.py
-// right after Material's palette form, which the hook unhooks from Material's own component.
+// The colour-palette toggle (light / dark / follow the system), inlined by scripts/site/passes.py
+// right after Material's palette form, which that pass unhooks from Material's own component.
 //
 // Why not Material's component: when it mounts, after the page has loaded, it marks <body> with
 // data-md-color-switching (its CSS then matches every element), reads computed styles and unmarks

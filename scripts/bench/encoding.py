@@ -6,7 +6,7 @@ its output. Targets (issue 2): at least 50x faster than the per-element loop,
 no slower than the exp/log recipe, extra memory at most one float64 array of
 the output's size.
 
-    python scripts/bench_encoding.py [--repeat N]
+    python scripts/bench/encoding.py [--repeat N]
 """
 
 from __future__ import annotations

@@ -1,4 +1,8 @@
-"""MkDocs hooks: the site's generated artifacts and the pinned npm assets.
+"""MkDocs hooks: the site's generated artifacts, and the site stage's passes on every page.
+
+The passes themselves (maths, theme, dialogs, notebook) are plain functions from HTML to HTML
+in scripts/site/passes.py, which can also run over a site built without these hooks; here
+they are only called, and their errors turned into MkDocs' build errors.
 
 - Before every build (``mkdocs build`` and each rebuild of ``mkdocs serve``) the figure
   pipeline ``scripts/build_artifacts.py`` brings ``generated/`` up to date; it rebuilds only
@@ -12,11 +16,13 @@
   fails the build naming it and the page. (Write ``\\{{ pe:NAME }}`` to show the syntax.)
 - ``mkdocs serve`` also watches ``pe/``, ``scripts/`` and ``docs/examples/``.
 - Maths is typeset here, at build time, by KaTeX from node_modules (installed by ``./dev``
-  from package-lock.json; see scripts/katex_render.py): every page, the API reference and
+  from package-lock.json; see scripts/site/katex_render.py): every page, the API reference and
   the notebook included. A formula KaTeX rejects fails the build naming the page. The site
   serves KaTeX's stylesheet (``assets/katex/``) with only the fonts the formulas use, and a
   page preloads the fonts its own formulas use. No page runs a maths script.
-- The notebook page loses what mkdocs-jupyter inlines for JupyterLab (scripts/notebook_html.py).
+- The notebook page loses what mkdocs-jupyter inlines for JupyterLab (scripts/site/notebook_html.py).
+- Material's palette toggle runs while the header is parsed, its bundle is deferred, and its
+  search dialog is named (scripts/site/passes.py says why).
 - A stylesheet one page needs (the explorer's, the notebook's) is linked by that page only:
   ``stylesheets:`` in its front matter; other pages do not download it.
 
@@ -33,32 +39,28 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from katex_render import (
-    MathError,
-    Typeset,
-    Typesetter,
-    katex_css,
-    katex_stylesheet,
-    subset_font,
-    typeset_html,
-    used_faces,
-)
+from katex_render import MathError, Typeset, Typesetter
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 from notebook_html import NOTEBOOK_STYLESHEET, is_notebook, slim_notebook
+from passes import (
+    KATEX_DIST,
+    MarkupError,
+    add_to_head,
+    finish_page,
+    name_dialogs,
+    patch_theme,
+    write_katex_assets,
+)
 
-ROOT = Path(__file__).resolve().parent.parent
-NODE_MODULES = ROOT / "node_modules"
+ROOT = Path(__file__).resolve().parents[2]
 BUILDER = ROOT / "scripts" / "build_artifacts.py"
 WATCHED = [ROOT / "pe", ROOT / "experiments", ROOT / "scripts", ROOT / "docs" / "examples"]
 BARE_TABLE = re.compile(r"<table>.*?</table>", re.DOTALL)  # Markdown's; Material wraps these
 PLACEHOLDER = re.compile(r"(\\?)\{\{\s*pe:([^}\s]*)\s*\}\}")
-
-KATEX_DIST = NODE_MODULES / "katex" / "dist"
-KATEX_URI = "assets/katex"  # the stylesheet and fonts in the site
 
 _numbers: dict[str, str] = {}
 _typesetter: Typesetter | None = None
@@ -144,37 +146,33 @@ def page_stylesheets(page: Page, config: MkDocsConfig) -> list[str]:
 
 
 def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
-    """Link the page's own stylesheets; typeset its maths, and preload the fonts its
-    formulas use."""
+    """Link the page's own stylesheets, then the site stage's passes (scripts/site/passes.py:
+    maths typeset, theme patched, dialogs named)."""
     own = "".join(f'<link rel="stylesheet" href="{get_relative_url(sheet, page.url)}">'
                   for sheet in page_stylesheets(page, config))
-    output = output.replace("</head>", own + "</head>", 1)
     assert _typesetter is not None
+    root = "../" * page.url.count("/")  # the site root, relative to the page
     try:
-        output, used = typeset_html(output, _typesetter.render)
-    except MathError as exc:
-        raise PluginError(f"{page.file.src_uri}: KaTeX cannot typeset a formula: {exc}") from None
-    _page_maths[page.url] = used
-    if not used.classes:
-        return output
-    css = katex_css()
-    links = "".join(
-        f'<link rel="preload" href="{get_relative_url(f"{KATEX_URI}/{face.woff2}", page.url)}" '
-        'as="font" type="font/woff2" crossorigin>'
-        for face in used_faces(css, used.classes))
-    return output.replace("</head>", links + "</head>", 1)
+        output, _page_maths[page.url] = finish_page(
+            add_to_head(output, own), _typesetter.render, root, page.file.src_uri)
+    except (MarkupError, MathError) as exc:
+        raise PluginError(str(exc)) from None
+    return output
+
+
+def on_post_template(output_content: str, template_name: str, **kwargs: Any) -> str:
+    # 404.html is rendered as a theme template, not as a page: no maths, the theme's passes.
+    if template_name != "404.html":
+        return output_content
+    try:
+        return name_dialogs(patch_theme(output_content, template_name))
+    except MarkupError as exc:
+        raise PluginError(str(exc)) from None
 
 
 def on_post_build(config: MkDocsConfig) -> None:
-    """KaTeX's stylesheet with the fonts the site's formulas use, cut down to the characters
-    they show, into the built site."""
-    css, faces = katex_stylesheet(set().union(*(m.classes for m in _page_maths.values())))
-    chars = set().union(*(m.chars for m in _page_maths.values()))
-    dest = Path(config.site_dir) / KATEX_URI
-    (dest / "fonts").mkdir(parents=True, exist_ok=True)
-    (dest / "katex.min.css").write_text(css, encoding="utf-8")
-    for face in faces:
-        (dest / face.woff2).write_bytes(subset_font(KATEX_DIST / face.woff2, chars))
+    """KaTeX's stylesheet and the fonts the formulas use, cut to the characters they show."""
+    write_katex_assets(Path(config.site_dir), _page_maths.values())
     assert _typesetter is not None
     _typesetter.save()
 

@@ -10,7 +10,7 @@
    jobs: wall and CPU time against the target of 120 s wall, and each run's own wall and
    CPU time (the machine may be shared: CPU time is the steadier number).
 
-    python scripts/bench_pipeline.py [--jobs N]
+    python scripts/bench/pipeline.py [--jobs N]
 """
 
 from __future__ import annotations
@@ -25,9 +25,9 @@ import tempfile
 import time
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-BUILDER = HERE / "build_artifacts.py"
-sys.path[:0] = [str(HERE)]
+SCRIPTS = Path(__file__).resolve().parent.parent
+BUILDER = SCRIPTS / "build_artifacts.py"
+sys.path[:0] = [str(SCRIPTS)]
 
 from artifacts.builder import default_jobs
 
@@ -47,7 +47,7 @@ def build(out: Path, *args: str) -> float:
                           capture_output=True, text=True, check=False)
     elapsed = time.perf_counter() - start
     if proc.returncode != 0:
-        sys.exit(f"bench_pipeline: the build failed:\n{proc.stderr}")
+        sys.exit(f"bench pipeline: the build failed:\n{proc.stderr}")
     return elapsed
 
 

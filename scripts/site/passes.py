@@ -1,0 +1,190 @@
+"""The site stage as plain functions from a finished page's HTML to its HTML.
+
+Each pass takes the HTML Material for MkDocs wrote and returns it changed; none needs MkDocs.
+The MkDocs hooks (mkdocs_hooks.py) are thin adapters that call them on every
+page, and the same passes run over an already built site:
+
+    .venv/bin/python scripts/site/passes.py SITE_DIR
+
+- ``typeset_maths``: the TeX in the page's text becomes KaTeX's HTML and MathML (katex_render.py).
+- ``patch_theme``: Material's palette toggle runs while the header is parsed, its bundle is
+  deferred (see ``patch_theme``).
+- ``name_dialogs``: Material's search dialog gets an accessible name.
+- ``slim_notebook``: a notebook page loses what mkdocs-jupyter inlines for JupyterLab
+  (notebook_html.py).
+
+Markup a pass does not recognise raises :class:`MarkupError` naming the page, never a page
+silently left as it was.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+from katex_render import (
+    Formula,
+    MathError,
+    Typeset,
+    Typesetter,
+    katex_css,
+    katex_stylesheet,
+    subset_font,
+    typeset_html,
+    used_faces,
+)
+from notebook_html import is_notebook, slim_notebook
+
+HERE = Path(__file__).resolve().parent
+PALETTE_SCRIPT = HERE / "palette.js"
+KATEX_DIST = HERE.parents[1] / "node_modules" / "katex" / "dist"
+KATEX_URI = "assets/katex"  # KaTeX's stylesheet and fonts in the site
+
+MATERIAL_FORM = '<form class="md-header__option" data-md-component="palette">'
+OUR_FORM = '<form class="md-header__option" data-pe-palette>'
+JS_CLASS = '<script>document.documentElement.classList.replace("no-js", "js")</script>'
+NO_JS = re.compile(r'<html[^>]*\bclass="no-js"')
+BUNDLE = re.compile(r'<script src="([^"]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js)"></script>')
+SEARCH_DIALOG = re.compile(
+    r'(<div class="md-search" data-md-component="search" role="dialog")(?![^>]*aria-label)')
+
+Render = Callable[[list[Formula]], list[str]]
+
+
+class MarkupError(ValueError):
+    """A page's markup is not what a pass expects (the message names the page)."""
+
+
+def add_to_head(html: str, tags: str, where: str = "page") -> str:
+    """``tags`` at the end of the page's ``<head>``."""
+    if "</head>" not in html:
+        raise MarkupError(f"{where}: no </head> in the page")
+    return html.replace("</head>", tags + "</head>", 1)
+
+
+# ---------------------------------------------------------------- theme
+
+def _palette_script() -> str:
+    lines = PALETTE_SCRIPT.read_text(encoding="utf-8").splitlines()
+    return "\n".join(line for line in lines if not line.lstrip().startswith("//"))
+
+
+def patch_theme(html: str, where: str = "page") -> str:
+    """Material's page changed for a fast first load (scripts/bench/pages.py).
+
+    - The palette toggle runs while the page is parsed: Material's palette component restyles
+      the whole document two or three times when it mounts (palette.js says why); on a page
+      with thousands of formula elements that was most of its blocking time. The form is
+      Material's (its ``data-md-component`` renamed) and palette.js is inlined right after it.
+      (A site without a palette toggle has no form to change.)
+    - Material's bundle is deferred, so it no longer blocks the parser. What it does first,
+      swapping ``no-js`` for ``js`` on ``<html>`` (which shows the search button and the boxes
+      reserved for scripted content), is done by a one-line script at the top of ``<head>``:
+      done by the bundle after the first paint, it moved the page (a layout shift).
+
+    Done on the rendered HTML rather than by overriding Material's templates, so no theme code
+    is copied; markup this does not recognise raises :class:`MarkupError`.
+    """
+    if MATERIAL_FORM in html:
+        start = html.index(MATERIAL_FORM)
+        end = html.index("</form>", start) + len("</form>")
+        form = html[start:end].replace(MATERIAL_FORM, OUR_FORM, 1)
+        html = f"{html[:start]}{form}<script>{_palette_script()}</script>{html[end:]}"
+    elif 'id="__palette_' in html:  # a toggle, but not in the form this pass knows
+        raise MarkupError(f"{where}: Material's palette form ({MATERIAL_FORM}) is not in the "
+                          "page; scripts/site/passes.py needs updating for this Material")
+    html, found = BUNDLE.subn(r'<script src="\1" defer></script>', html, count=1)
+    if not found:
+        raise MarkupError(f"{where}: Material's bundle script is not in the page; "
+                          "scripts/site/passes.py needs updating for this Material")
+    if not NO_JS.search(html) or "<head>" not in html:
+        raise MarkupError(f"{where}: Material's <html class=\"no-js\"> and <head> are not in "
+                          "the page; scripts/site/passes.py needs updating for this Material")
+    return html.replace("<head>", "<head>" + JS_CLASS, 1)
+
+
+def name_dialogs(html: str) -> str:
+    """Material's search overlay is a ``role="dialog"`` without a name (axe-core's rule
+    aria-dialog-name): it is named "Search", unless Material already names it."""
+    return SEARCH_DIALOG.sub(r'\1 aria-label="Search"', html, count=1)
+
+
+# ---------------------------------------------------------------- maths
+
+def typeset_maths(html: str, render: Render, root: str, where: str = "page"
+                  ) -> tuple[str, Typeset]:
+    """The page with its maths typeset, preloading the KaTeX fonts its formulas use, and what
+    they use (for the site's subset fonts). ``root``: the site root relative to the page
+    (``""``, ``"../"``)."""
+    try:
+        html, used = typeset_html(html, render)
+    except MathError as exc:
+        raise MathError(f"{where}: KaTeX cannot typeset a formula: {exc}") from None
+    if not used.classes:
+        return html, used
+    links = "".join(f'<link rel="preload" href="{root}{KATEX_URI}/{face.woff2}" '
+                    'as="font" type="font/woff2" crossorigin>'
+                    for face in used_faces(katex_css(), used.classes))
+    return add_to_head(html, links, where), used
+
+
+def write_katex_assets(site_dir: Path, used: Iterable[Typeset]) -> None:
+    """KaTeX's stylesheet with the fonts the site's formulas use, cut down to the characters
+    they show, into the built site."""
+    used = list(used)
+    css, faces = katex_stylesheet(set().union(*(m.classes for m in used)))
+    chars = set().union(*(m.chars for m in used))
+    dest = site_dir / KATEX_URI
+    (dest / "fonts").mkdir(parents=True, exist_ok=True)
+    (dest / "katex.min.css").write_text(css, encoding="utf-8")
+    for face in faces:
+        (dest / face.woff2).write_bytes(subset_font(KATEX_DIST / face.woff2, chars))
+
+
+# ---------------------------------------------------------------- a built site
+
+def finish_page(html: str, render: Render, root: str, where: str = "page"
+                ) -> tuple[str, Typeset]:
+    """Every pass a page needs, in order."""
+    if is_notebook(html):
+        html = slim_notebook(html)
+    html, used = typeset_maths(html, render, root, where)
+    return name_dialogs(patch_theme(html, where)), used
+
+
+def finish_site(site_dir: Path, typesetter: Typesetter) -> list[Path]:
+    """Run the passes over every page of a site built without the hooks; the pages done."""
+    pages = sorted(p for p in site_dir.rglob("*.html") if KATEX_URI not in p.as_posix())
+    used = []
+    for page in pages:
+        rel = page.relative_to(site_dir)
+        root = "../" * (len(rel.parts) - 1)
+        html, maths = finish_page(page.read_text(encoding="utf-8"), typesetter.render, root,
+                                  rel.as_posix())
+        page.write_text(html, encoding="utf-8")
+        used.append(maths)
+    write_katex_assets(site_dir, used)
+    return pages
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 1 or not Path(argv[0]).is_dir():
+        print("usage: passes.py SITE_DIR  (a site built by MkDocs without the hooks)",
+              file=sys.stderr)
+        return 2
+    typesetter = Typesetter()
+    try:
+        pages = finish_site(Path(argv[0]), typesetter)
+    except (MarkupError, MathError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        typesetter.close()
+    print(f"{len(pages)} pages done", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

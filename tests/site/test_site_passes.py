@@ -1,0 +1,106 @@
+"""The site stage's passes (scripts/site/passes.py), plain functions from HTML to HTML: Material's
+markup changed (the palette toggle run at parse time by scripts/site/palette.js, the bundle
+deferred, the search dialog named; browser behaviour: test_pages.py), and all the passes run
+without MkDocs over a site MkDocs built without our hooks."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from helpers.site_harness import build_site, raw_math_problems
+
+SCRIPTS = Path(__file__).resolve().parents[2] / "scripts" / "site"
+sys.path.insert(0, str(SCRIPTS))
+
+from passes import JS_CLASS, MATERIAL_FORM, OUR_FORM, MarkupError, name_dialogs, patch_theme
+
+PAGE = (
+    '<html lang="en" class="no-js"><head><title>t</title></head><body>'
+    f'<header>{MATERIAL_FORM}<input id="__palette_0"><label for="__palette_1">x</label></form>'
+    "</header><main>text</main>"
+    '<script src="../assets/javascripts/bundle.0123abcd.min.js"></script></body>'
+)
+
+
+def test_palette_form_leaves_materials_component_for_ours() -> None:
+    html = patch_theme(PAGE, "x.md")
+    assert MATERIAL_FORM not in html and OUR_FORM in html
+    # Our script follows the form at once, so it runs while only the header is parsed.
+    after_form = html[html.index("</form>") + len("</form>"):]
+    assert after_form.startswith("<script>") and "data-pe-palette" in after_form.split("</script>")[0]
+    assert "\n//" not in after_form.split("</script>")[0], "comments are not inlined"
+    assert '<script src="../assets/javascripts/bundle.0123abcd.min.js" defer></script>' in html
+    # The bundle's first act (no-js -> js), done before anything is painted.
+    assert html.startswith('<html lang="en" class="no-js"><head>' + JS_CLASS)
+
+
+@pytest.mark.parametrize(
+    ("broken", "says"),
+    [
+        (PAGE.replace(MATERIAL_FORM, "<form>"), "palette form"),
+        (PAGE.replace("bundle.0123abcd.min.js", "other.js"), "bundle script"),
+        (PAGE.replace(' class="no-js"', ""), "<html class"),
+    ],
+)
+def test_unknown_markup_fails_the_build_naming_the_page(broken: str, says: str) -> None:
+    with pytest.raises(MarkupError, match=re.escape(f"guide.md: Material's {says}")):
+        patch_theme(broken, "guide.md")
+
+
+def test_every_served_page_has_the_fast_palette_and_deferred_scripts(
+    built_site: Path, site_page: str
+) -> None:
+    html = (built_site / site_page / "index.html").read_text(encoding="utf-8")
+    assert 'data-md-component="palette"' not in html
+    assert html.count(OUR_FORM) == 1
+    assert html.count(JS_CLASS) == 1 and html.index(JS_CLASS) < html.index("<link")
+    scripts = [line.strip() for line in html.splitlines() if line.strip().startswith("<script src=")]
+    assert scripts and all(s.endswith(" defer></script>") for s in scripts), scripts
+
+
+def test_the_search_dialog_is_named_once() -> None:
+    dialog = '<div class="md-search" data-md-component="search" role="dialog">'
+    named = name_dialogs(dialog)
+    assert named == dialog.replace('role="dialog"', 'role="dialog" aria-label="Search"')
+    assert name_dialogs(named) == named  # Material's own name, or ours, is kept
+
+
+def test_the_passes_finish_a_site_built_without_the_hooks(tmp_path: Path) -> None:
+    """A Material site (with a palette toggle, as ours) with arithmatex's TeX in it, then scripts/site/passes.py run as a
+    program (no MkDocs imported): the maths typeset, the theme patched, the dialog named."""
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "index.md").write_text(
+        "# Home\n\nInline \\(x^2\\) and\n\n$$\n\\sin(\\omega t)\n$$\n", encoding="utf-8")
+    (tmp_path / "docs" / "deep").mkdir()
+    (tmp_path / "docs" / "deep" / "page.md").write_text("# Deep\n\n\\(y\\)\n", encoding="utf-8")
+    toggle = [{"scheme": s, "toggle": {"icon": "material/brightness-7", "name": f"to {s}"}}
+              for s in ("default", "slate")]
+    config = {"site_name": "stock", "theme": {"name": "material", "palette": toggle},
+              "markdown_extensions": [{"pymdownx.arithmatex": {"generic": True}}]}
+    (tmp_path / "mkdocs.yml").write_text(json.dumps(config), encoding="utf-8")  # JSON is YAML
+    site = tmp_path / "site"
+    build_site(site, "http://127.0.0.1:8000/stock/", config_file=tmp_path / "mkdocs.yml")
+    home = site / "index.html"
+    assert raw_math_problems(home.read_text(encoding="utf-8")), "the stock build has raw TeX"
+
+    run = subprocess.run([sys.executable, str(SCRIPTS / "passes.py"), str(site)],
+                         capture_output=True, text=True, check=False)
+    assert run.returncode == 0, run.stderr
+    for page, root in ((home, ""), (site / "deep" / "page" / "index.html", "../../")):
+        html = page.read_text(encoding="utf-8")
+        assert raw_math_problems(html) == []
+        assert '<span class="katex">' in html
+        assert OUR_FORM in html and MATERIAL_FORM not in html and JS_CLASS in html
+        assert 'role="dialog" aria-label="Search"' in html
+        assert f'href="{root}assets/katex/fonts/KaTeX_Math-Italic.woff2"' in html
+    assert (site / "assets" / "katex" / "fonts" / "KaTeX_Math-Italic.woff2").is_file()
+    assert "KaTeX_Math" in (site / "assets" / "katex" / "katex.min.css").read_text("utf-8")
+    # Run twice, the theme pass finds its own markup and says so (no silent double patch).
+    again = subprocess.run([sys.executable, str(SCRIPTS / "passes.py"), str(site)],
+                           capture_output=True, text=True, check=False)
+    assert again.returncode == 1 and "palette form" in again.stderr
