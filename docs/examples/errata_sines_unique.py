@@ -10,11 +10,19 @@ p = np.arange(1, 1000)
 closest = p[np.argmin(np.abs(np.sin(p)))]
 print(f"positions 1-999: smallest |sin(p)| is {abs(np.sin(closest)):.1e}, at p = {closest}")
 
+
+
+def closest(rows):
+    """The smallest distance between two different rows."""
+    sq = np.sum(rows**2, axis=1)
+    gaps = sq[:, None] + sq[None, :] - 2 * rows @ rows.T  # squared distances
+    np.fill_diagonal(gaps, np.inf)
+    return np.sqrt(max(gaps.min(), 0.0))
+
+
+# Distinct, yes; but how far apart? Against the whole encoding, sines and cosines together.
 L = 1000
 for d in (16, 64):
-    sines = pe.encoding(L, d)[:, 0::2]
-    sq = np.sum(sines**2, axis=1)
-    gaps = sq[:, None] + sq[None, :] - 2 * sines @ sines.T  # squared distances
-    np.fill_diagonal(gaps, np.inf)
-    print(f"d = {d:>2}, sines only, positions 0-{L - 1}: closest two rows"
-          f" {np.sqrt(max(gaps.min(), 0.0)):.4f} apart")
+    full = pe.encoding(L, d)
+    print(f"d = {d:>2}, positions 0-{L - 1}: closest two rows {closest(full[:, 0::2]):.4f}"
+          f" apart with sines only, {closest(full):.4f} with sines and cosines")

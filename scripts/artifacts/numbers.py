@@ -13,10 +13,12 @@ import ml_dtypes
 import numpy as np
 
 import pe
+import pe.variants
 from artifacts.data import (
     LOW_PRECISION,
     cosine_similarity,
     min_distance_by_length,
+    offset_distances,
     precision_errors,
     similarity_by_offset,
 )
@@ -139,6 +141,7 @@ def compute(*, base: float = 10000.0, offset_d: int = 64, precision_d: int = 512
         _put(out, f"min_distance_offset_d{d}", fixed(float(where[-1]), 0),
              f"the offset between the two closest positions, d = {d}")
     answers(out, base=base)
+    corrections(out, base=base)
     return out
 
 
@@ -153,3 +156,44 @@ def answers(out: dict[str, str], *, base: float = 10000.0, d: int = 512) -> None
     # is about d, against sqrt(d/2) for the encoding: a ratio of sqrt(2d).
     _put(out, f"unit_embedding_ratio_d{d}", fixed(math.sqrt(2 * d), 0),
          f"d = {d}: length of a sqrt(d)-scaled N(0, 1) embedding row over the encoding's")
+
+
+def _first_near_repeat(d: int, *, base: float, max_offset: int) -> tuple[int, float, float]:
+    """The first offset whose two positions are closer than neighbours, that distance, and the
+    neighbours' distance (width ``d``). The distance depends on the offset only, so scanning
+    the offsets from position 0 covers every pair of positions."""
+    dist = offset_distances(max_offset, d, base=base)
+    closer = np.flatnonzero(dist[2:] < dist[1])
+    if not len(closer):
+        raise ValueError(f"d = {d}: no offset up to {max_offset:,} is closer than neighbours")
+    k = int(closer[0]) + 2
+    return k, float(dist[k]), float(dist[1])
+
+
+def corrections(out: dict[str, str], *, base: float = 10000.0) -> None:
+    """Numbers that bound claims the pages once made too broadly (distinctness, sines alone,
+    timestep embeddings)."""
+    k, near, neighbours = _first_near_repeat(16, base=base, max_offset=1_000_000)
+    _put(out, "near_repeat_offset_d16", fixed(k, 0),
+         "d = 16: the smallest offset whose two positions are closer than neighbours")
+    _put(out, "near_repeat_distance_d16", fixed(near, 3),
+         "d = 16: the distance between two positions near_repeat_offset_d16 apart")
+    _put(out, "neighbour_distance_d16", fixed(neighbours, 3),
+         "d = 16: the distance between neighbouring positions")
+    length = 1000
+    sines = pe.encoding(length, 16, base=base)[:, 0::2]
+    gaps = np.linalg.norm(sines[:, None, :] - sines[None, :, :], axis=-1)
+    np.fill_diagonal(gaps, np.inf)
+    _put(out, "sines_only_length", fixed(length, 0),
+         "positions 0 .. L-1 over which sines_only_min_distance_d16 is taken")
+    _put(out, "sines_only_min_distance_d16", fixed(float(gaps.min()), 3),
+         "d = 16, sine columns only: the smallest distance between two positions' rows")
+    # DDPM / fairseq spacing 10000^(-i/(h-1)) against the paper's 10000^(-i/h), both split.
+    d, steps = 128, 1000
+    h_minus_1 = pe.variants.fairseq(steps, d).astype(np.float64)
+    paper = pe.encoding(steps, d, base=base, layout="split")
+    _put(out, "timestep_spacing_d", str(d), "width of the timestep-spacing comparison")
+    _put(out, "timestep_spacing_steps", fixed(steps, 0),
+         "steps 0 .. T-1 of the timestep-spacing comparison")
+    _put(out, "timestep_spacing_max_difference", fixed(float(np.abs(h_minus_1 - paper).max()), 1),
+         "largest entry difference between the d/2 − 1 spacing and the paper's, same layout")

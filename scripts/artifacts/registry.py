@@ -54,7 +54,8 @@ ROBOT_TOKENS = ["I", "am", "a", "robot"]
 ROBOT_D_MODEL = 4
 ROBOT_BASE = 100.0
 #: A result, not a choice: the smallest width (of those drawn in "distinctness") whose two
-#: closest positions are always neighbours, for every sequence length drawn. Too costly to
+#: closest positions are neighbours for every sequence length drawn (not beyond: d = 16 has
+#: a near-repeat at an offset of about 600,000; see numbers.corrections). Too costly to
 #: compute on import; tests/pipeline/test_registry_text.py recomputes and checks it.
 DISTINCT_FROM = 16
 
@@ -348,10 +349,12 @@ FIGURES = [
             "near-repeats appear.",
         caption=r"How close do two different positions get? The smallest Euclidean distance "
                 r"between encodings of positions in \(0 \ldots L-1\). From "
-                r"\(d = ${flat_from}\) on it is the distance between neighbours, whatever "
-                r"\(L\); very small widths have near-collisions in long sequences.",
+                r"\(d = ${flat_from}\) on it is the distance between neighbours for every "
+                r"\(L\) drawn; more pairs push near-repeats further out, they do not rule them "
+                r"out. Very small widths have near-collisions within the lengths drawn.",
         # A result too costly to compute on import: the smallest listed width whose closest
-        # pair is always a pair of neighbours. tests/pipeline/test_registry_text.py checks it.
+        # pair is a pair of neighbours at every length drawn. tests/pipeline/test_registry_text.py
+        # checks it.
         derived=lambda p: {"flat_from": DISTINCT_FROM,
                            "falling": prose_list([d for d in p["d_models"]
                                                   if d < DISTINCT_FROM])},

@@ -76,6 +76,9 @@ def test_distinct_from_is_the_computed_threshold() -> None:
         flat[d] = bool(dist.min() >= dist[0] * (1 - 1e-9))  # neighbours are the closest
     assert flat == {d: d >= registry.DISTINCT_FROM for d in flat}, flat
     assert registry.DISTINCT_FROM in flat  # the text names a width that is drawn
+    # Only the lengths drawn: d = 16 has a near-repeat further out (test_numbers_corrections),
+    # so the caption must not claim "whatever L".
+    assert "every \\(L\\) drawn" in fig.caption and "whatever" not in fig.caption
 
 
 def test_float16_limit_comes_from_numpy() -> None:
