@@ -27,6 +27,7 @@ from typing import Any, Literal
 import numpy as np
 
 import pe
+import pe.relatives
 
 Level = Literal["check", "compute", "derive", "implement"]
 #: How the pages name each kind.
@@ -551,6 +552,83 @@ EXERCISES: list[Exercise] = [
         params={"d_model": 7, "rows": PASTE_ROWS},
         script="exercise_pitfalls_odd", expect="paper",
         mistakes=("odd-width-last-column", "i-for-2i", "float16-result")),
+    # ------------------------------------------------------------ practice.md
+    Exercise(
+        "practice.md", "decoding-row", "Which row while decoding?", "check",
+        prompt=r"A decoder with a key-value cache has processed a prompt of ${prompt} tokens "
+               r"and now generates the next token, one at a time. Which row of the table "
+               r"(counting from 0) does that new token receive?",
+        solution=r"Its position is the number of tokens before it, prompt included: row "
+                 r"$answer. Slicing the table from zero at every step would give every new "
+                 r"token row 0.",
+        rests_on=("practice.md#incremental-decoding",),
+        params={"prompt": 12}, answer=lambda prompt: prompt, tolerance=0,
+        decimals=0),
+    Exercise(
+        "practice.md", "float16-rows", "Rounding the rows to float16", "compute",
+        prompt=r"The table is computed in float64 and its rows are cast to float16 at the "
+               r"addition. For an entry in \([1/2, 1)\), what is the largest error that cast "
+               r"can make?",
+        solution=r"In \([1/2, 1)\), float16 numbers are \(2^{-${fraction_bits}-1}\) apart "
+                 r"(${fraction_bits} fraction bits), and rounding to the nearest is off by at "
+                 r"most half of that, \(2^{-${fraction_bits}-2} \approx $answer\). The script "
+                 r"measures it on a whole table.",
+        rests_on=("practice.md#mixed-precision", "pitfalls.md#angles-in-low-precision"),
+        params={"fraction_bits": int(np.finfo(np.float16).nmant)},
+        answer=lambda fraction_bits: float(np.spacing(np.float16(0.5))) / 2,
+        tolerance=1e-6, decimals=7, script="exercise_practice_float16"),
+    Exercise(
+        "practice.md", "batch-first", "The batch axis taken for the sequence", "derive",
+        prompt=r"A module stores the table with shape \((L_{\max}, 1, d)\) and adds "
+               r"`table[:x.shape[0]]` to its input \(x\). Fed a batch-first \(x\) of shape "
+               r"\((B, S, d)\), what does token \(s\) of sequence \(b\) receive, and why does "
+               r"nothing fail?",
+        solution=r"`table[:B]` has shape \((B, 1, d)\): row \(b\) of the table, once per "
+                 r"sequence. Broadcasting stretches its axis of length 1 over the \(S\) "
+                 r"tokens, so \(x_{b,s}\) receives \(PE_b\) for every \(s\): each sequence gets "
+                 r"one constant vector, the position of the sequence in the batch. The shapes "
+                 r"are compatible, so nothing raises; the model just never sees the order of "
+                 r"its tokens.",
+        rests_on=("practice.md#layouts", "pitfalls.md#batch-axis")),
+    # ------------------------------------------------------------ relatives.md
+    Exercise(
+        "relatives.md", "nerf-periods", "NeRF's fastest pair", "check",
+        prompt=r"NeRF encodes a coordinate \(p \in [-1, 1]\) with \(L = ${levels}\) "
+               r"frequencies, the highest \(2^{L-1}\pi\). How many full periods does that "
+               r"sine complete as \(p\) runs from \(-1\) to \(1\)?",
+        solution=r"\(\sin(2^{L-1}\pi p)\) has period \(2/2^{L-1}\) in \(p\); over a range of "
+                 r"length 2 it completes \(2^{L-1} = $answer\) periods. Its slowest pair, "
+                 r"\(\sin(\pi p)\), completes one: unlike the Transformer's, NeRF's range of "
+                 r"frequencies is fitted to the range of its input.",
+        rests_on=("relatives.md#nerf",),
+        params={"levels": 10},
+        answer=lambda levels: float(2 ** (levels - 1)), tolerance=0, decimals=0),
+    Exercise(
+        "relatives.md", "alibi", "An ALiBi bias", "compute",
+        prompt=r"ALiBi with ${heads} heads gives head \(h = 1, \dots, ${heads}\) the slope "
+               r"\(m_h = 2^{-8h/${heads}}\). What does head ${head} add to the score of query "
+               r"${query} against key ${key}?",
+        solution=r"The bias is \(-m_h\,(i - j)\) with \(m_{${head}} = 2^{-8 \cdot ${head}/"
+                 r"${heads}}\) and \(i - j = ${query} - ${key}\): $answer. Farther keys always "
+                 r"get a more negative bias, whatever the content.",
+        rests_on=("relatives.md#alibi",),
+        params={"heads": 8, "head": 2, "query": 10, "key": 4},
+        answer=lambda heads, head, query, key: float(
+            pe.relatives.alibi_bias(query + 1, heads)[head - 1, query, key]),
+        tolerance=5e-4, decimals=4, script="exercise_relatives_alibi"),
+    Exercise(
+        "relatives.md", "detr-range", "DETR's normalised positions", "derive",
+        prompt=r"DETR with `normalize` maps the rows of a feature map to angles in "
+               r"\((0, 2\pi]\) before the frequencies \(10000^{-2i/d}\) are applied. Show "
+               r"that only the first pairs then turn appreciably, and say what a smaller base "
+               r"(`temperature`) changes.",
+        solution=r"Pair \(i\) turns by at most \(2\pi \cdot 10000^{-2i/d}\) over the whole "
+                 r"image, which is below a small angle \(\varepsilon\) once "
+                 r"\(2i/d > \log_{10000}(2\pi/\varepsilon)\). For a tenth of a radian the "
+                 r"right-hand side is a little under one half: more than half of the pairs "
+                 r"hardly move. A smaller base makes \(b^{-2i/d}\) fall more slowly, so more "
+                 r"pairs turn over the image.",
+        rests_on=("relatives.md#detr", "wavelengths.md#base")),
     # ------------------------------------------------------------ errata.md
     Exercise(
         "errata.md", "fraction", "How close to 2π · 10000?", "check",

@@ -20,7 +20,8 @@ pytestmark = pytest.mark.browser
 OpenPage = Callable[..., LoadedPage]
 #: Pages with exercises: the explanatory pages that include a generated exercises fragment.
 EXERCISE_PAGES = ["", "formula/", "wavelengths/", "worked-examples/", "relative-position/",
-                  "embeddings/", "pitfalls/", "errata/", "beyond-text/"]
+                  "embeddings/", "pitfalls/", "errata/", "beyond-text/", "practice/",
+                  "relatives/"]
 TEACHERS, SOLUTIONS = "teachers/", "teachers-solutions/"
 PHONE = {"width": 390, "height": 844}
 
