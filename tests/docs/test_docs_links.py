@@ -30,6 +30,7 @@ NO_REFERENCES = {
     "reference.md": "generated from the docstrings of pe",
     "reference-variants.md": "generated from the docstrings of pe.variants",
     "reference-symbolic.md": "generated from the docstrings of pe.symbolic",
+    "reference-diagnose.md": "generated from the docstrings of pe.diagnose",
     "reference-relatives.md": "generated from the docstrings of pe.relatives",
     "explorer.md": "an interactive tool; the pages it links to hold the sources",
     "teachers.md": "the exercises of other pages; each links the sections it rests on",

@@ -35,6 +35,8 @@ def expected_files(art: registry.Artifact) -> list[str]:
     if art.kind == "example":
         assert art.source is not None
         return [f"examples/{art.source.stem}.txt"]
+    if art.kind == "card":
+        return [f"social/{art.params['page']}.png"]
     return ["proofs/all.md"]
 
 
