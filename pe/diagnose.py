@@ -929,6 +929,13 @@ def _alternatives(winner: _Fit, rest: list[_Fit], full: Callable[[_Fit], _Fit]) 
     return out
 
 
+def _describe(f: _Fit, n: int, d: int) -> str:
+    """A candidate in words; a transposed one reads the table's n rows as its width."""
+    if any(x.code == "transposed" for x in f.findings):
+        return "the table transposed: " + f.candidate.describe(n)
+    return f.candidate.describe(d)
+
+
 def _codes(f: _Fit) -> tuple[str, ...]:
     return tuple(x.code for x in f.findings)
 
@@ -966,7 +973,6 @@ def diagnose(table: Any) -> Diagnosis:
             pool = sorted(closest + turned_closest, key=lambda f: f.max_abs)
             closest = pool[:3]
     if fit is None:
-        width = d
         return Diagnosis(
             verdict="unknown",
             findings=(),
@@ -974,7 +980,7 @@ def diagnose(table: Any) -> Diagnosis:
             dtype=dtype,
             precision=precision.words,
             unit=precision.unit_name,
-            closest=tuple((f.candidate.describe(width), f.max_abs) for f in closest),
+            closest=tuple((_describe(f, n, d), f.max_abs) for f in closest),
         )
     mistakes = [f for f in fit.findings if f.code in MISTAKES]
     verdict = "mistakes" if mistakes else ("variant" if fit.findings else "paper")

@@ -515,6 +515,19 @@ PRACTICE = [
 ]
 
 
+# ---------------------------------------------------------------- exercises
+
+def _exercises() -> list[Artifact]:
+    """The exercise fragments (``tables/exercises-<page stem>.md``, and the teachers' problem
+    set and solutions). The headings they link are a parameter, so renaming one rebuilds
+    them; reading them is a regex over a few pages."""
+    from artifacts.exercises import STEMS, section_titles
+
+    sections = section_titles()
+    return [_table(f"exercises-{stem}", "exercises:fragment", stem=stem, sections=sections)
+            for stem in STEMS]
+
+
 def examples() -> list[Artifact]:
     """One artifact per ``docs/examples/*.py`` (none if the folder is missing)."""
     if not EXAMPLES_DIR.is_dir():
@@ -579,7 +592,7 @@ def social_cards(declared: list[Artifact]) -> list[Artifact]:
 def all_artifacts() -> list[Artifact]:
     """The full registry, in a stable order; names are checked to be unique, and every
     artifact's ``needs`` to name runs of the registry."""
-    items = FIGURES + TABLES + SINGLES + EXPERIMENTS + PRACTICE + examples()
+    items = FIGURES + TABLES + SINGLES + EXPERIMENTS + PRACTICE + _exercises() + examples()
     items += social_cards(items)
     seen: set[str] = set()
     for a in items:

@@ -813,7 +813,9 @@ export function diagnose(table, dtype = "float64") {
       error_units: null,
       alternatives: [],
       closest: closest.map((f) => ({
-        description: describe(f.c, d),
+        description: f.findings.some((x) => x.code === "transposed")
+          ? "the table transposed: " + describe(f.c, n)
+          : describe(f.c, d),
         max_abs_error: Number.isFinite(f.maxAbs) ? f.maxAbs : null,
       })),
     };
