@@ -25,6 +25,7 @@ they are only called, and their errors turned into MkDocs' build errors.
   search dialog is named (scripts/site/passes.py says why).
 - A stylesheet one page needs (the explorer's, the notebook's) is linked by that page only:
   ``stylesheets:`` in its front matter; other pages do not download it.
+- What a shared link shows and the way back to the repository: meta_hooks.py.
 
 ``PE_GENERATED_DIR`` (environment) points all of this at another output folder (tests).
 """

@@ -1,5 +1,5 @@
 """What the search index, which every page loads, leaves out: display maths, printed outputs
-and example scripts (scripts/mkdocs_hooks.py); the prose stays in."""
+and example scripts (scripts/site/mkdocs_hooks.py); the prose stays in."""
 
 from __future__ import annotations
 
