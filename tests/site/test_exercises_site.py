@@ -9,13 +9,22 @@ too, as on every page of the sitemap.)
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 from helpers.site_harness import LoadedPage, layout_shift_problems, scoped_request_problems
 
 pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "scripts"))
+from artifacts.exercise_bank import EXERCISES
+
+IMPLEMENT = [e for e in EXERCISES if e.level == "implement"]
 
 OpenPage = Callable[..., LoadedPage]
 #: Pages with exercises: the explanatory pages that include a generated exercises fragment.
@@ -178,3 +187,35 @@ def test_only_pages_with_exercises_load_their_script(
         loaded, site_url + "stylesheets/exercises.css",
         expected=has or site_page in (TEACHERS, SOLUTIONS))
     assert not problems, "\n".join(problems)
+
+
+def _printed_rows(script: str) -> str:
+    """What an implementation exercise's worked solution prints: the rows a reader pastes."""
+    done = subprocess.run([sys.executable, str(ROOT / "docs" / "examples" / f"{script}.py")],
+                          capture_output=True, text=True, check=True, cwd=ROOT)
+    return done.stdout
+
+
+def _check_in_the_page(page: Any, rows: str) -> str:
+    page.fill("#pe-c-rows", rows)
+    page.locator("[data-pe-checker] button[type=submit]").click()
+    page.wait_for_function(
+        "() => !['', 'busy', undefined].includes("
+        "document.querySelector('[data-pe-checker-result]').dataset.verdict)")
+    return page.evaluate("() => document.querySelector('[data-pe-checker-result]').dataset.verdict")
+
+
+@pytest.mark.parametrize("e", IMPLEMENT, ids=lambda e: e.anchor)
+def test_the_checker_page_accepts_the_implementation_solutions(
+    open_page: OpenPage, e: Any
+) -> None:
+    # End to end, as the exercise tells a reader to do it: the worked solution's printed rows
+    # pasted into the checker page (tests/docs/test_docs_exercise_checker.py plants each
+    # mistake; here one planted slip shows the page does not accept everything).
+    page = open_page("checker/").page
+    rows = _printed_rows(e.script)
+    assert _check_in_the_page(page, rows) == e.expect
+    slipped = [[float(v) for v in line.split(",")] for line in rows.strip().splitlines()]
+    slipped = [[2 * v for v in row] for row in slipped]  # a scale factor applied
+    text = "\n".join(",".join(f"{v:.6f}" for v in row) for row in slipped)
+    assert _check_in_the_page(page, text) == "mistakes"
