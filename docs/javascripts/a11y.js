@@ -9,66 +9,50 @@
 //   named so that a screen reader says what the stop is.
 (() => {
   // Numbered by the block's place on the page, so a name never changes as more blocks mount.
-  const labelCodeNavs = () => {
-    const navs = document.querySelectorAll(".md-code__nav:not([aria-label])");
-    if (navs.length === 0) return;
-    const blocks = [...document.querySelectorAll(".md-typeset pre")];
-    navs.forEach((nav) => {
-      nav.setAttribute("aria-label", `Code block ${blocks.indexOf(nav.closest("pre")) + 1}`);
-    });
+  let blocks = null;
+  const label = (nav) => {
+    blocks ??= [...document.querySelectorAll(".md-typeset pre")];
+    nav.setAttribute("aria-label", `Code block ${blocks.indexOf(nav.closest("pre")) + 1}`);
+  };
+  const labelWithin = (node) => {
+    if (node.nodeType !== Node.ELEMENT_NODE) return;
+    if (node.matches(".md-code__nav:not([aria-label])")) label(node);
+    else node.querySelectorAll(".md-code__nav:not([aria-label])").forEach(label);
   };
 
-  // All sizes are read first, then attributes written only where they change: a write
-  // between two reads would make the browser lay the page out again for every element.
-  const focusableScrollers = () => {
-    // Anything in a collapsed block is skipped (it cannot be reached until the block opens,
-    // and the toggle listener below checks it then): reading its width would make the browser
-    // style and lay out the whole hidden block, once per element, on every page load.
-    const shown = (selector) => [...document.querySelectorAll(selector)].filter(
-      (el) => !el.closest("details:not([open])"),
-    );
-    // Material makes a wide code block focusable only once it has scrolled into view
-    // (content.lazy); until then a keyboard user could not reach it, so it is done here too.
-    const tables = shown(".md-typeset__scrollwrap, .md-typeset pre > code");
-    const formulas = shown(".md-typeset div.arithmatex");
-    const wide = (el) => el.scrollWidth > el.clientWidth;
-    const tableWide = tables.map(wide);
-    const formulaWide = formulas.map(wide);
-    tables.forEach((wrap, i) => {
-      if (tableWide[i] !== wrap.hasAttribute("tabindex")) {
-        if (tableWide[i]) wrap.setAttribute("tabindex", "0");
-        else wrap.removeAttribute("tabindex");
+  const mark = (box, wide) => {
+    if (wide === box.hasAttribute("tabindex")) return;
+    const formula = box.matches("div.arithmatex");
+    if (wide) {
+      box.setAttribute("tabindex", "0");
+      if (formula) {
+        box.setAttribute("role", "group");
+        box.setAttribute("aria-label", "Wide formula, scrolls sideways");
       }
-    });
-    formulas.forEach((formula, i) => {
-      if (formulaWide[i] === formula.hasAttribute("tabindex")) return;
-      if (formulaWide[i]) {
-        formula.setAttribute("tabindex", "0");
-        formula.setAttribute("role", "group");
-        formula.setAttribute("aria-label", "Wide formula, scrolls sideways");
-      } else {
-        for (const name of ["tabindex", "role", "aria-label"]) formula.removeAttribute(name);
-      }
-    });
+    } else {
+      for (const name of ["tabindex", "role", "aria-label"]) box.removeAttribute(name);
+    }
   };
-
-  new MutationObserver(labelCodeNavs).observe(document.body, { childList: true, subtree: true });
-  // Sizes are read once the page has been laid out and painted (a task after the next frame),
-  // when reading them costs nothing; read during Material's start-up they would make the
-  // browser lay the whole page out again, inside the page's longest task.
-  document$.subscribe(() => {
-    labelCodeNavs();
-    requestAnimationFrame(() => setTimeout(focusableScrollers));
+  // Sizes are read when the browser reports a box's size, right after it laid the page out:
+  // reading them costs nothing then, where reading them during start-up made the browser lay
+  // the whole page out again in a long task. A box in a collapsed block is skipped (reading
+  // its width would lay out the hidden block); it is reported again when the block opens,
+  // as every box is when the window resizes. All sizes first, then the attributes.
+  const sizes = new ResizeObserver((entries) => {
+    const shown = entries.map((e) => e.target).filter((el) => !el.closest("details:not([open])"));
+    const wide = shown.map((el) => el.scrollWidth > el.clientWidth);
+    shown.forEach((el, i) => mark(el, wide[i]));
   });
-  // A formula in a collapsed block has no width until the block opens.
-  document.addEventListener("toggle", () => requestAnimationFrame(focusableScrollers), true);
-  let pending = false;
-  window.addEventListener("resize", () => {
-    if (pending) return;
-    pending = true;
-    requestAnimationFrame(() => {
-      pending = false;
-      focusableScrollers();
-    });
+  // Material makes a wide code block focusable only once it has scrolled into view
+  // (content.lazy); until then a keyboard user could not reach it, so it is done here too.
+  const SCROLLERS = ".md-typeset__scrollwrap, .md-typeset pre > code, .md-typeset div.arithmatex";
+
+  // Only what is added is searched, not the whole page at every change.
+  new MutationObserver((records) => {
+    for (const record of records) record.addedNodes.forEach(labelWithin);
+  }).observe(document.body, { childList: true, subtree: true });
+  document$.subscribe(() => {
+    labelWithin(document.body);
+    document.querySelectorAll(SCROLLERS).forEach((el) => sizes.observe(el));
   });
 })();

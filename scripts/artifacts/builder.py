@@ -47,8 +47,8 @@ LIBRARIES = ("numpy", "matplotlib", "ml_dtypes", "sympy", "cmcrameri", "pillow",
 DATA_PACKAGES = ("pe", "experiments")
 DEFAULT_OUT = ROOT / "generated"
 #: Rough cost of an artifact never built before, for scheduling only.
-TYPICAL_SECONDS = {"run": 25.0, "proofs": 3.0, "numbers": 2.0, "figure": 1.0, "example": 0.3,
-                   "table": 0.01}
+TYPICAL_SECONDS = {"run": 25.0, "proofs": 3.0, "numbers": 2.0, "figure": 1.0, "card": 1.0,
+                   "example": 0.3, "table": 0.01}
 
 
 class BuildError(Exception):
@@ -185,7 +185,8 @@ def _shared_modules(art: Artifact) -> list[str]:
     """The pipeline modules whose code shapes this artifact's bytes.
 
     ``render`` (how files are made) for all; for the others, the artifact's own module and
-    what it imports from this package; figures are also drawn with ``style``.
+    what it imports from this package; figures are also drawn with ``style``, and a
+    social card with ``style`` and the module of the figure it shows.
     """
     if art.kind == "example":
         return ["render"]
@@ -193,8 +194,10 @@ def _shared_modules(art: Artifact) -> list[str]:
         raise BuildError(f"artifact '{art.name}' refers to a missing module "
                          f"scripts/artifacts/{module_path(art.module).relative_to(PACKAGE_DIR)}")
     mods = {"render"} | package_imports(art.module)
-    if art.kind == "figure":
+    if art.kind in ("figure", "card"):
         mods |= package_imports("style")
+    if art.kind == "card":  # it draws the page's figure afresh
+        mods |= package_imports(str(art.params["figure_func"]).split(":")[0])
     return sorted(mods)
 
 

@@ -18,6 +18,8 @@ Outputs, under the generated folder:
 - ``proofs``:  ``proofs/<proof>.md`` for every proof in ``pe.symbolic`` (and ``all.md``).
 - ``example``: ``examples/<stem>.txt``, the output of ``docs/examples/<stem>.py``; one
   entry per script, found when the builder starts (see :func:`examples`).
+- ``card``:    ``social/<page>.png``, the link-preview picture of ``docs/<page>.md``: its
+  title over its first figure (see :func:`social_cards`).
 - ``run``:     ``runs/<name>.json``: small transformers trained and measured by the
   ``experiments`` package (``func(**params)`` returns plain numbers). Figures, tables and
   numbers that show them name the runs in ``needs`` and receive their results as
@@ -34,6 +36,7 @@ reads it and must finish in well under a second.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -42,7 +45,7 @@ from typing import Any, Literal
 
 import numpy  # only for numpy.finfo: a type's limits are facts of numpy, not to retype
 
-Kind = Literal["figure", "table", "numbers", "proofs", "example", "run"]
+Kind = Literal["figure", "table", "numbers", "proofs", "example", "run", "card"]
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 ROOT = PACKAGE_DIR.parent.parent
@@ -558,6 +561,42 @@ EXPERIMENTS = RUNS + [
 ]
 
 
+# ---------------------------------------------------------------- practitioners' questions
+
+PRACTICE_QUESTIONS = ROOT / "docs" / "data" / "practice_questions.yml"
+
+
+def practice() -> list[Artifact]:
+    """The two tables of docs/practice-questions.md (none if the questions file is missing,
+    as in a checkout without docs). The file's entries are the parameters, so an edit to it
+    rebuilds the tables."""
+    if not PRACTICE_QUESTIONS.is_file():
+        return []
+    import yaml  # cheap, unlike the table code; only needed here
+
+    questions = yaml.safe_load(PRACTICE_QUESTIONS.read_text(encoding="utf-8"))
+    if not isinstance(questions, list):
+        raise TypeError(f"{PRACTICE_QUESTIONS.name} must be a list of questions")
+    return [
+        _table("practice-questions", "practice_questions:answered", questions=questions),
+        _table("practice-questions-left-out", "practice_questions:left_out",
+               questions=questions),
+    ]
+
+
+# ---------------------------------------------------------------- exercises
+
+def _exercises() -> list[Artifact]:
+    """The exercise fragments (``tables/exercises-<page stem>.md``, and the teachers' problem
+    set and solutions). The headings they link are a parameter, so renaming one rebuilds
+    them; reading them is a regex over a few pages."""
+    from artifacts.exercises import STEMS, section_titles
+
+    sections = section_titles()
+    return [_table(f"exercises-{stem}", "exercises:fragment", stem=stem, sections=sections)
+            for stem in STEMS]
+
+
 def examples() -> list[Artifact]:
     """One artifact per ``docs/examples/*.py`` (none if the folder is missing)."""
     if not EXAMPLES_DIR.is_dir():
@@ -566,10 +605,64 @@ def examples() -> list[Artifact]:
             for path in sorted(EXAMPLES_DIR.glob("*.py")) if not path.name.startswith("_")]
 
 
+# ---------------------------------------------------------------- social cards
+
+DOCS_DIR = ROOT / "docs"
+#: The figure on the card of a page that includes none: the home page's.
+CARD_FIGURE = "heatmap-d512"
+_FRONT_TITLE = re.compile(r"\A---\n(?:.*\n)*?title:\s*(.+)\n(?:.*\n)*?---\n")
+_HEADING = re.compile(r"^#\s+(.+?)\s*(?:\{[^}]*\})?\s*$", re.MULTILINE)
+_FIGURE_SNIPPET = re.compile(r'^--8<--\s+"figures/([\w-]+)\.md"', re.MULTILINE)
+
+
+def page_title(text: str) -> str:
+    """A page's title as a reader sees it: front matter ``title:``, else its first heading
+    (Markdown's code marks dropped)."""
+    found = _FRONT_TITLE.match(text) or _HEADING.search(text)
+    return found.group(1).strip().strip("'\"").replace("`", "") if found else ""
+
+
+def _page_text(path: Path) -> str:
+    """The Markdown of a page; of a notebook, its Markdown cells."""
+    import json
+
+    text = path.read_text(encoding="utf-8")
+    if path.suffix != ".ipynb":
+        return text
+    cells = json.loads(text).get("cells", [])
+    return "\n\n".join("".join(c["source"]) for c in cells if c.get("cell_type") == "markdown")
+
+
+def social_cards(declared: list[Artifact]) -> list[Artifact]:
+    """One card per page of ``docs/`` (Markdown and notebooks): the page's title over the
+    first figure it includes (or :data:`CARD_FIGURE`), drawn again for the card."""
+    figures = {a.name: a for a in declared if a.kind == "figure"}
+    pages = sorted([*DOCS_DIR.rglob("*.md"), *DOCS_DIR.rglob("*.ipynb")]) if DOCS_DIR.is_dir() \
+        else []
+    cards = []
+    for path in pages:
+        rel = path.relative_to(DOCS_DIR)
+        if ".ipynb_checkpoints" in rel.parts:
+            continue
+        text = _page_text(path)
+        title = page_title(text)
+        if not title:
+            raise ValueError(f"docs/{rel.as_posix()} has no title (front matter or # heading) "
+                             "for its social card")
+        shown = [n for n in _FIGURE_SNIPPET.findall(text) if n in figures]
+        figure = figures[(shown or [CARD_FIGURE])[0]]
+        page = rel.with_suffix("").as_posix().replace("/", "-")
+        cards.append(Artifact(f"card-{page}", "card", "cards:social_card",
+                              {"page": page, "title": title, "figure_func": figure.func,
+                               "figure_params": figure.params}, needs=figure.needs))
+    return cards
+
+
 def all_artifacts() -> list[Artifact]:
     """The full registry, in a stable order; names are checked to be unique, and every
     artifact's ``needs`` to name runs of the registry."""
-    items = FIGURES + TABLES + SINGLES + EXPERIMENTS + examples()
+    items = FIGURES + TABLES + SINGLES + EXPERIMENTS + practice() + _exercises() + examples()
+    items += social_cards(items)
     seen: set[str] = set()
     for a in items:
         if a.name in seen:

@@ -122,6 +122,15 @@ def render_figure(art: Artifact, runs: dict[str, Any]) -> dict[str, bytes]:
     return files
 
 
+def render_card(art: Artifact, runs: dict[str, Any]) -> dict[str, bytes]:
+    """A page's social card (see ``artifacts.cards``): its title over its figure."""
+    from artifacts.cards import draw_figure, social_card
+
+    figure = draw_figure(art.params["figure_func"], art.params["figure_params"],
+                         runs.get("runs"))
+    return {f"social/{art.params['page']}.png": social_card(art.params["title"], figure)}
+
+
 def run_example(art: Artifact) -> dict[str, bytes]:
     assert art.source is not None
     rel = art.source.relative_to(ROOT).as_posix()
@@ -167,6 +176,8 @@ def render(art: Artifact, deps: dict[str, bytes] | None = None,
         return {f"proofs/{name}.md": text.encode() for name, text in _call(art).items()}
     if art.kind == "example":
         return run_example(art)
+    if art.kind == "card":
+        return render_card(art, runs)
     raise ValueError(f"unknown artifact kind {art.kind!r}")
 
 

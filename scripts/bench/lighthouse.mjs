@@ -38,6 +38,10 @@ try {
     const busiest = (lhr.audits["bootup-time"]?.details?.items ?? [])
       .slice(0, 3)
       .map((r) => `${short(String(r.url)).slice(0, 70)} ${Math.round(r.total)} ms`);
+    // Where the main thread's time went (style and layout, script, parsing ...).
+    const work = (lhr.audits["mainthread-work-breakdown"]?.details?.items ?? [])
+      .slice(0, 4)
+      .map((r) => `${r.groupLabel ?? r.group} ${Math.round(r.duration)} ms`);
     process.stdout.write(
       JSON.stringify({
         url,
@@ -53,6 +57,7 @@ try {
         failed,
         heaviest,
         busiest,
+        work,
       }) + "\n",
     );
   }

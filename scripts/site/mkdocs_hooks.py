@@ -25,6 +25,7 @@ they are only called, and their errors turned into MkDocs' build errors.
   search dialog is named (scripts/site/passes.py says why).
 - A stylesheet one page needs (the explorer's, the notebook's) is linked by that page only:
   ``stylesheets:`` in its front matter; other pages do not download it.
+- What a shared link shows and the way back to the repository: meta_hooks.py.
 
 ``PE_GENERATED_DIR`` (environment) points all of this at another output folder (tests).
 """
@@ -120,10 +121,13 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
 
 
 def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-    # Display formulas and printed outputs stay out of the search index: TeX and columns of
-    # numbers are no search terms, and the index, which every page loads, is a quarter of
-    # a page's weight.
+    # Display formulas, printed outputs and example scripts stay out of the search index:
+    # TeX and columns of numbers are no search terms, the scripts' names are in the prose
+    # around them, and the index, which every page loads, is a quarter of a page's weight
+    # (the scripts alone were a quarter of the index).
     html = html.replace('<div class="arithmatex">', '<div class="arithmatex" data-search-exclude>')
+    html = html.replace('<div class="language-python highlight"><pre>',
+                        '<div class="language-python highlight"><pre data-search-exclude>')
     html = html.replace('<div class="language-text highlight"><pre>',
                         '<div class="language-text highlight"><pre data-search-exclude>')
     # Material wraps each table in its scrolling box when the page starts. A table that is a

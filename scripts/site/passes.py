@@ -1,8 +1,9 @@
 """The site stage as plain functions from a finished page's HTML to its HTML.
 
 Each pass takes the HTML Material for MkDocs wrote and returns it changed; none needs MkDocs.
-The MkDocs hooks (mkdocs_hooks.py) are thin adapters that call them on every
-page, and the same passes run over an already built site:
+The MkDocs hooks (mkdocs_hooks.py, meta_hooks.py) are thin adapters that call them on every
+page, and the same passes (all but ``link_preview``, which needs the page's title,
+description and card) run over a site MkDocs built without the hooks:
 
     .venv/bin/python scripts/site/passes.py SITE_DIR
 
@@ -12,6 +13,8 @@ page, and the same passes run over an already built site:
 - ``name_dialogs``: Material's search dialog gets an accessible name.
 - ``slim_notebook``: a notebook page loses what mkdocs-jupyter inlines for JupyterLab
   (notebook_html.py).
+- ``link_preview``: the OpenGraph and Twitter card tags a shared link shows (title,
+  description, address, social card), every value escaped.
 
 Markup a pass does not recognise raises :class:`MarkupError` naming the page, never a page
 silently left as it was.
@@ -19,9 +22,11 @@ silently left as it was.
 
 from __future__ import annotations
 
+import html as html_text
 import re
 import sys
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from pathlib import Path
 
 from katex_render import (
@@ -47,6 +52,9 @@ OUR_FORM = '<form class="md-header__option" data-pe-palette>'
 JS_CLASS = '<script>document.documentElement.classList.replace("no-js", "js")</script>'
 NO_JS = re.compile(r'<html[^>]*\bclass="no-js"')
 BUNDLE = re.compile(r'<script src="([^"]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js)"></script>')
+#: Material's repository link, whose component asks the forge's API for stars and forks:
+#: another origin, so the link stays a plain link.
+SOURCE_COMPONENT = ' data-md-component="source"'
 SEARCH_DIALOG = re.compile(
     r'(<div class="md-search" data-md-component="search" role="dialog")(?![^>]*aria-label)')
 
@@ -79,6 +87,8 @@ def patch_theme(html: str, where: str = "page") -> str:
       with thousands of formula elements that was most of its blocking time. The form is
       Material's (its ``data-md-component`` renamed) and palette.js is inlined right after it.
       (A site without a palette toggle has no form to change.)
+    - The repository link stays a plain link: as Material's component it would fetch the
+      repository's stars and forks from the forge, another origin.
     - Material's bundle is deferred, so it no longer blocks the parser. What it does first,
       swapping ``no-js`` for ``js`` on ``<html>`` (which shows the search button and the boxes
       reserved for scripted content), is done by a one-line script at the top of ``<head>``:
@@ -99,6 +109,7 @@ def patch_theme(html: str, where: str = "page") -> str:
     if not found:
         raise MarkupError(f"{where}: Material's bundle script is not in the page; "
                           "scripts/site/passes.py needs updating for this Material")
+    html = html.replace(SOURCE_COMPONENT, "")
     if not NO_JS.search(html) or "<head>" not in html:
         raise MarkupError(f"{where}: Material's <html class=\"no-js\"> and <head> are not in "
                           "the page; scripts/site/passes.py needs updating for this Material")
@@ -109,6 +120,37 @@ def name_dialogs(html: str) -> str:
     """Material's search overlay is a ``role="dialog"`` without a name (axe-core's rule
     aria-dialog-name): it is named "Search", unless Material already names it."""
     return SEARCH_DIALOG.sub(r'\1 aria-label="Search"', html, count=1)
+
+
+# ---------------------------------------------------------------- link previews
+
+@dataclass(frozen=True)
+class Preview:
+    """What a shared link to a page shows (plain text; :func:`link_preview` escapes it)."""
+
+    site_name: str
+    title: str
+    description: str
+    url: str  # the page's canonical address
+    image: str  # the social card's absolute address
+    image_alt: str
+    image_size: tuple[int, int]
+
+
+def link_preview(html: str, preview: Preview, where: str = "page") -> str:
+    """OpenGraph and Twitter card tags for ``preview`` at the end of the page's head."""
+    width, height = preview.image_size
+    properties = [("og:type", "website"), ("og:site_name", preview.site_name),
+                  ("og:title", preview.title), ("og:description", preview.description),
+                  ("og:url", preview.url), ("og:image", preview.image),
+                  ("og:image:type", "image/png"), ("og:image:width", str(width)),
+                  ("og:image:height", str(height)), ("og:image:alt", preview.image_alt)]
+    names = [("twitter:card", "summary_large_image"), ("twitter:title", preview.title),
+             ("twitter:description", preview.description), ("twitter:image", preview.image),
+             ("twitter:image:alt", preview.image_alt)]
+    tags = [f'<meta property="{k}" content="{html_text.escape(v)}">' for k, v in properties]
+    tags += [f'<meta name="{k}" content="{html_text.escape(v)}">' for k, v in names]
+    return add_to_head(html, "".join(tags), where)
 
 
 # ---------------------------------------------------------------- maths

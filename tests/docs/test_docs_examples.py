@@ -61,7 +61,18 @@ def _included_paths() -> frozenset[str]:
     for page in pages():
         for fence in split_fences(page)[0]:
             paths.update(fence.includes or [])
+    # The exercises' worked solutions show their scripts and outputs through generated
+    # fragments; the exercise declarations name those scripts.
+    for stem in _exercise_scripts():
+        paths.update({f"docs/examples/{stem}.py", f"examples/{stem}.txt"})
     return frozenset(paths)
+
+
+def _exercise_scripts() -> list[str]:
+    sys.path.insert(0, str(ROOT / "scripts"))
+    from artifacts.exercise_bank import EXERCISES
+
+    return [e.script for e in EXERCISES if e.script]
 
 
 def _included_output(stem: str) -> bool:

@@ -30,7 +30,11 @@ NO_REFERENCES = {
     "reference.md": "generated from the docstrings of pe",
     "reference-variants.md": "generated from the docstrings of pe.variants",
     "reference-symbolic.md": "generated from the docstrings of pe.symbolic",
+    "reference-diagnose.md": "generated from the docstrings of pe.diagnose",
+    "reference-relatives.md": "generated from the docstrings of pe.relatives",
     "explorer.md": "an interactive tool; the pages it links to hold the sources",
+    "teachers.md": "the exercises of other pages; each links the sections it rests on",
+    "teachers-solutions.md": "solutions to those exercises, which cite as their pages do",
 }
 
 _URL = re.compile(r"\bhttps?://[^\s<>()\[\]\"'`]+")
@@ -144,6 +148,8 @@ def test_every_page_ends_with_references() -> None:
             continue
         _, lines = split_fences(page)
         headings = [line for line in lines if re.match(r"^##\s", line)]
+        if headings and re.match(r"^##\s+Exercises\b", headings[-1]):
+            headings.pop()  # a page's exercises come after its references (the fragment)
         if not headings or not re.match(r"^##\s+References\b", headings[-1]):
             missing.append(page.name)
     assert not missing, f"pages whose last section is not '## References': {missing}"

@@ -18,7 +18,7 @@ def manifest(out: Path) -> dict:
 
 # One artifact of each drawing module and output format, plus the other kinds.
 SAMPLE = ["columns-d6", "heatmap-d512", "robot-sum", "rotation-circles", "precision",
-          "positions-d4", "numbers", "proofs"]
+          "positions-d4", "numbers", "proofs", "card-formula"]
 
 
 def test_serial_clean_build_is_byte_identical_to_the_parallel_one(

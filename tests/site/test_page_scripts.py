@@ -1,6 +1,6 @@
 """Each page requests only the scripts and styles it uses: the explorer's modules and
 stylesheet are requested by the explorer page and by no other page of the sitemap, the
-notebook's stylesheet by the notebook page alone (tests/site/test_harness_can_fail.py shows
+checker's by the checker page, the notebook's stylesheet by the notebook page alone (tests/site/test_harness_can_fail.py shows
 the check catching a page that requests what it should not)."""
 
 from __future__ import annotations
@@ -19,6 +19,8 @@ OWN_FILES = {
     EXPLORER_SCRIPTS: EXPLORER_PAGE,
     "stylesheets/explorer.css": EXPLORER_PAGE,
     "stylesheets/notebook.css": "notebook/",
+    "javascripts/checker/": "checker/",
+    "stylesheets/checker.css": "checker/",
 }
 
 

@@ -1,0 +1,91 @@
+"""Command line: ``python -m pe diagnose FILE [--json]``.
+
+Reads a table from .npy, .npz, .csv or .txt and prints what ``pe.diagnose`` says about it.
+Exit status 0 when the table was read and diagnosed (whatever the verdict), 2 for a file
+that cannot be read or is not a table, with one line on stderr naming the problem.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import zipfile
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+from pe.diagnose import DiagnoseError, diagnose, parse_table
+
+FORMATS = (".npy", ".npz", ".csv", ".txt")
+
+
+def read_table(path: Path, key: str | None = None) -> npt.NDArray[np.generic]:
+    """The array in ``path``; DiagnoseError for anything that is not a readable table file."""
+    suffix = path.suffix.lower()
+    if suffix not in FORMATS:
+        raise DiagnoseError(
+            f"{path}: unknown format {suffix or '(none)'!r}; use {', '.join(FORMATS)}"
+        )
+    try:
+        if suffix in (".csv", ".txt"):
+            return parse_table(path.read_text(encoding="utf-8"))
+        if suffix == ".npy":
+            return np.asarray(np.load(path, allow_pickle=False))
+        with np.load(path, allow_pickle=False) as archive:
+            names = list(archive.files)
+            if key is None and len(names) != 1:
+                raise DiagnoseError(
+                    f"{path} holds {len(names)} arrays ({', '.join(names) or 'none'}); "
+                    "choose one with --key NAME"
+                )
+            name = key if key is not None else names[0]
+            if name not in names:
+                raise DiagnoseError(f"{path} has no array {name!r}; it holds {', '.join(names)}")
+            return np.asarray(archive[name])
+    except DiagnoseError:
+        raise
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DiagnoseError(
+            f"{path}: cannot read the file ({exc.__class__.__name__}: {exc})"
+        ) from None
+    except (ValueError, EOFError, zipfile.BadZipFile) as exc:
+        why = str(exc)
+        if "pickle" in why:  # NumPy's guess for any file without its header
+            why = "no NumPy array header (object arrays are never unpickled)"
+        raise DiagnoseError(f"{path}: not a valid {suffix} file ({why})") from None
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m pe", description="Tools of the pe package (sinusoidal positional encoding)."
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+    check = sub.add_parser(
+        "diagnose",
+        help="say whether a table is the paper's encoding, a known variant, or which mistakes it shows",
+        description="Diagnose a positional-encoding table (rows = positions, columns = width) "
+        "read from .npy, .npz, .csv or .txt (rows of numbers, or a NumPy/PyTorch print-out).",
+    )
+    check.add_argument("file", type=Path, help="the table: .npy, .npz, .csv or .txt")
+    check.add_argument("--json", action="store_true", help="print the diagnosis as JSON")
+    check.add_argument("--key", help="the array to read from an .npz holding several")
+    args = parser.parse_args(argv)
+    try:
+        result = diagnose(read_table(args.file, args.key))
+    except DiagnoseError as exc:
+        message = str(exc)
+        if not message.startswith(str(args.file)):
+            message = f"{args.file}: {message}"
+        print(f"error: {message}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(result.to_dict(), indent=2))
+    else:
+        print(result.text())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

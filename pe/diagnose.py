@@ -1,0 +1,1008 @@
+r"""Say what a sinusoidal position table is: the paper's, a known library variant, or which mistakes.
+
+Given the table a reader's code produced (positions x width), [`diagnose`][pe.diagnose.diagnose]
+tries every explanation it knows, each a way of computing the table:
+
+* a **layout**: interleaved (sin, cos, sin, cos, ... as in the paper), or split (all sines,
+  then all cosines, or the reverse), and for an odd width a lone last sine or a zero column;
+* a **frequency rule**: the paper's \(\text{base}^{-2i/d}\), tensor2tensor's
+  \(\text{base}^{-i/(d/2-1)}\), or the slips \(i/d\) and \(4i/d\) (the 2 dropped, or applied
+  to the column index), with either sign of the exponent;
+* a **base**: 10000, or one estimated from how fast the angles of the pairs turn;
+* **rounding**: none, the result rounded to float16, or the angles themselves computed in
+  float16 (positions and frequencies rounded first, as a layer under mixed precision does);
+
+on top of what it finds in the table's shape: transposed, rows repeated along a batch axis,
+rows of zeros, a scale factor, and the first position. An explanation *fits* when every entry
+lies within a tolerance built from the table's own precision (its dtype, or the digits it was
+printed with) and from float32 arithmetic on the angle. Among the fitting explanations the
+simplest wins (fewest departures from a known implementation), so a table is never blamed
+for a mistake it does not need. A table nothing explains gets the verdict ``"unknown"`` and
+its closest candidates with their errors, never a guess.
+
+The browser's checker (docs/javascripts/checker/diagnose.js) is a line-by-line port of this
+module; the tests compare the two on every variant and every mistake.
+
+>>> import pe.variants
+>>> from pe.diagnose import diagnose
+>>> diagnose(pe.encoding(20, 8)).verdict
+'paper'
+>>> diagnose(pe.variants.tensor2tensor(20, 8)).codes
+('tensor2tensor',)
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+__all__ = [
+    "MISTAKES",
+    "VARIANTS",
+    "DiagnoseError",
+    "Diagnosis",
+    "Finding",
+    "diagnose",
+    "parse_table",
+]
+
+F64 = npt.NDArray[np.float64]
+
+#: Every mistake the checker recognises: code -> what it means.
+MISTAKES: dict[str, str] = {
+    "i-for-2i": "the exponent uses i/d where the paper has 2i/d (the 2 dropped)",
+    "2j-for-2i": "the exponent uses 2j/d with j the column index, i.e. 4i/d (the 2 applied twice)",
+    "exponent-sign": "the position is multiplied by base^(2i/d) instead of divided by it",
+    "spacing-d2-minus-1": "the exponent is divided by d/2 - 1 instead of d/2 "
+    "(tensor2tensor's spacing in a table that otherwise follows another layout)",
+    "sin-cos-swapped": "cosines stand where the sines belong",
+    "odd-width-last-column": "an odd width's last column is zero instead of the last sine",
+    "position-offset": "positions start somewhere other than 0",
+    "batch-repeat": "each position's row is repeated over consecutive rows (a batch axis "
+    "taken for the sequence axis)",
+    "transposed": "the table is transposed: its columns are the positions",
+    "zero-rows": "some rows are all zeros: positions left unfilled",
+    "float16-result": "the values are rounded to float16",
+    "float16-angles": "the angles are computed in float16 (positions and frequencies rounded "
+    "before the sine), as a layer computing in float16 under mixed precision does",
+    "scaled": "the table is multiplied by a constant",
+}
+
+#: Known variants that are not mistakes: code -> what they are.
+VARIANTS: dict[str, str] = {
+    "marian": "the paper's numbers with all sines first, then all cosines",
+    "guided-diffusion": "the paper's numbers with all cosines first, then all sines",
+    "tensor2tensor": "all sines, then all cosines, with the spacing base^(-i/(d/2 - 1)) and "
+    "a zero column for odd widths",
+    "fairseq": "tensor2tensor's table with one row of zeros (fairseq's padding_idx row)",
+    "other-base": "a base other than the paper's 10000",
+}
+
+#: The implementations whose tables equal each variant (see docs/implementations.md).
+IMPLEMENTATIONS: dict[str, tuple[str, ...]] = {
+    "paper": (
+        "pe.encoding",
+        "the PyTorch tutorial's PositionalEncoding",
+        "The Annotated Transformer",
+        "Hugging Face DistilBERT/XLM",
+        "Keras SinePositionEncoding (float32)",
+    ),
+    "marian": (
+        "Hugging Face Marian",
+        "the TensorFlow Transformer tutorial (even widths)",
+        "pe.encoding(layout='split')",
+    ),
+    "guided-diffusion": ("guided-diffusion's timestep_embedding",),
+    "tensor2tensor": (
+        "tensor2tensor's get_timing_signal_1d",
+        "fairseq's table without its padding row",
+        "Whisper's sinusoids (even widths)",
+        "DDPM's get_timestep_embedding",
+    ),
+    "fairseq": ("fairseq's SinusoidalPositionalEmbedding",),
+}
+
+LAYOUTS = ("interleaved", "split-sin-first", "split-cos-first", "interleaved-cos-first")
+SPACINGS = ("paper", "d2-1", "i-for-2i", "2j-for-2i")
+ROUNDINGS = ("none", "float16-result", "float16-angles")
+PAPER_BASE = 10000.0
+#: Allowed float32 error of an angle computed in float32: about (2 + ln base) ulp of the
+#: angle (the exponent's rounding, exp or pow, the product), doubled for margin.
+COMPUTE_ULPS = 16.0
+EPS32 = 2.0**-23
+EPS16 = 2.0**-10
+#: Rows used to screen all candidates before the survivors are checked on every row.
+SCREEN_ROWS = 32
+
+
+class DiagnoseError(ValueError):
+    """The input is not a table the checker can read; the message names the problem."""
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One thing the checker found: a code of MISTAKES or VARIANTS, in words, with evidence."""
+
+    code: str
+    message: str
+    evidence: str
+
+
+@dataclass(frozen=True)
+class _Candidate:
+    """One way of computing a table: the explanation the checker tries."""
+
+    layout: str
+    odd: str  # "sin" (the paper's lone last sine) or "zero"
+    spacing: str
+    sign: int  # -1: base^(-e) as in the paper; +1: the exponent's sign flipped
+    base: float
+    base_kind: str  # "known" or "estimated"
+    rounding: str
+
+    def describe(self, d: int) -> str:
+        sign = "" if self.sign < 0 else " with the exponent's sign flipped"
+        odd = ""
+        if d % 2:
+            odd = ", last column " + ("a lone sine" if self.odd == "sin" else "zero")
+        kind = "" if self.base_kind == "known" else " (estimated)"
+        rounding = "" if self.rounding == "none" else f", {self.rounding.replace('-', ' ')}"
+        return (
+            f"{self.layout} layout, {SPACING_WORDS[self.spacing]} spacing{sign}, "
+            f"base {_fmt(self.base)}{kind}{odd}{rounding}"
+        )
+
+
+SPACING_WORDS = {
+    "paper": "the paper's 2i/d",
+    "d2-1": "tensor2tensor's i/(d/2 - 1)",
+    "i-for-2i": "i/d",
+    "2j-for-2i": "4i/d",
+}
+
+
+@dataclass(frozen=True)
+class Diagnosis:
+    """The checker's answer; ``text()`` in words, ``to_dict()`` for JSON."""
+
+    verdict: str  # "paper" | "variant" | "mistakes" | "unknown"
+    findings: tuple[Finding, ...]
+    shape: tuple[int, int]
+    dtype: str
+    precision: str
+    layout: str | None = None
+    variant: str | None = None
+    implementations: tuple[str, ...] = ()
+    base: float | None = None
+    base_estimated: bool = False
+    start: int | None = None
+    scale: float | None = None
+    max_abs_error: float | None = None
+    error_units: float | None = None
+    unit: str = ""
+    closest: tuple[tuple[str, float], ...] = field(default=())
+    alternatives: tuple[tuple[str, ...], ...] = field(default=())
+
+    @property
+    def matches_paper(self) -> bool:
+        return self.verdict == "paper"
+
+    @property
+    def codes(self) -> tuple[str, ...]:
+        return tuple(f.code for f in self.findings)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "verdict": self.verdict,
+            "matches_paper": self.matches_paper,
+            "codes": list(self.codes),
+            "findings": [
+                {"code": f.code, "message": f.message, "evidence": f.evidence}
+                for f in self.findings
+            ],
+            "shape": list(self.shape),
+            "dtype": self.dtype,
+            "precision": self.precision,
+            "layout": self.layout,
+            "variant": self.variant,
+            "implementations": list(self.implementations),
+            "base": self.base,
+            "base_estimated": self.base_estimated,
+            "start": self.start,
+            "scale": self.scale,
+            "max_abs_error": self.max_abs_error,
+            "error_units": self.error_units,
+            "unit": self.unit,
+            "alternatives": [list(a) for a in self.alternatives],
+            "closest": [
+                {"description": c, "max_abs_error": e if math.isfinite(e) else None}
+                for c, e in self.closest
+            ],
+        }
+
+    def text(self) -> str:
+        n, d = self.shape
+        head = {
+            "paper": "matches the paper's encoding (Attention Is All You Need, Section 3.5).",
+            "variant": "a known variant of the paper's encoding, not the paper's table itself.",
+            "mistakes": "not the paper's encoding: the known mistakes below explain it.",
+            "unknown": "not a known variant: no explanation the checker knows fits this table.",
+        }[self.verdict]
+        lines = [
+            f"Verdict: {head}",
+            f"Table: {n} rows x {d} columns, {self.dtype} ({self.precision}).",
+        ]
+        if self.verdict != "unknown":
+            lines.append(f"Layout: {LAYOUT_WORDS[self.layout or 'interleaved']}.")
+            base = _fmt(self.base or PAPER_BASE) + (" (estimated)" if self.base_estimated else "")
+            lines.append(f"Base: {base}. First position: {self.start}.")
+            lines.append(
+                f"Largest difference from that explanation: {_fmt(self.max_abs_error or 0.0)} "
+                f"= {_fmt(self.error_units or 0.0)} {self.unit}."
+            )
+            if self.implementations:
+                lines.append("Equals: " + "; ".join(self.implementations) + ".")
+        for f in self.findings:
+            lines.append(f"- {f.code}: {f.message}. Evidence: {f.evidence}.")
+        if self.alternatives:
+            others = "; ".join(", ".join(a) for a in self.alternatives)
+            lines.append(f"Equally well explained by: {others}.")
+        if self.closest:
+            lines.append("Closest candidates (largest difference):")
+            lines += [f"  {_fmt(e)}  {c}" for c, e in self.closest]
+        return "\n".join(lines)
+
+
+LAYOUT_WORDS = {
+    "interleaved": "interleaved, sin then cos in each pair (the paper's)",
+    "interleaved-cos-first": "interleaved, cos then sin in each pair",
+    "split-sin-first": "split, all sines first, then all cosines",
+    "split-cos-first": "split, all cosines first, then all sines",
+}
+
+
+def _fmt(x: float) -> str:
+    """Four significant digits, without an exponent where that reads better."""
+    if not math.isfinite(x):
+        return str(x)
+    if x == int(x) and abs(x) < 1e7:
+        return str(int(x))
+    if 1e-3 <= abs(x) < 1e6:
+        return f"{x:.4g}"
+    return f"{x:.3e}"
+
+
+# --------------------------------------------------------------------------- input
+
+
+TOKEN = re.compile(
+    r"(?P<number>[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?:nan|inf(?:inity)?)(?!\w))"
+    r"|(?P<word>[A-Za-z_][\w.]*)|(?P<other>[^\s,;()]+)",
+    re.IGNORECASE,
+)
+
+
+def parse_table(text: str) -> F64:
+    """Read rows of numbers as printed by NumPy, PyTorch or a CSV file.
+
+    Rows are the innermost bracketed groups when the text has brackets (so wrapped print-outs
+    such as ``tensor([[0.0, 1.0, ...`` work), else its non-empty lines; numbers are separated
+    by commas, semicolons or spaces. Words (``tensor``, ``array``, ``dtype=float32``) and
+    lines starting with ``#`` are ignored.
+
+    Raises:
+        DiagnoseError: no numbers, a summarised print-out (``...``), an unreadable token,
+            rows of different lengths, or more than two levels of brackets.
+
+    >>> parse_table("tensor([[0.0, 1.0],\\n        [0.8415, 0.5403]])").tolist()
+    [[0.0, 1.0], [0.8415, 0.5403]]
+    """
+    lines = [ln for ln in text.splitlines() if not ln.lstrip().startswith("#")]
+    body = "\n".join(lines)
+    if "..." in body or "…" in body:
+        raise DiagnoseError(
+            "the text is a summarised print-out ('...' stands for rows or columns left out); "
+            "print the whole table, e.g. with np.set_printoptions(threshold=sys.maxsize) "
+            "or torch.set_printoptions(profile='full')"
+        )
+    body = re.sub(r"dtype\s*=\s*[\w.]+", " ", body)
+    rows: list[list[float]] = []
+    if "[" in body:
+        depth, max_depth = 0, 0
+        current: list[float] | None = None
+        for m in re.finditer(r"\[|\]|[^\[\]]+", body):
+            tok = m.group(0)
+            if tok == "[":
+                depth += 1
+                max_depth = max(max_depth, depth)
+                current = []
+            elif tok == "]":
+                if current is not None:
+                    rows.append(current)
+                current = None
+                depth -= 1
+            elif current is not None:
+                current += _numbers(tok)
+            elif _numbers(tok):
+                raise DiagnoseError(f"numbers outside brackets near {tok.strip()[:30]!r}")
+        if max_depth > 2:
+            raise DiagnoseError(
+                f"the text has {max_depth} levels of brackets, a table has 2 (rows of numbers): "
+                "a leading batch axis? print one sequence, e.g. table[0]"
+            )
+    else:
+        for line in body.splitlines():
+            nums = _numbers(line)
+            if nums:
+                rows.append(nums)
+    rows = [r for r in rows if r]
+    if not rows:
+        raise DiagnoseError("no numbers found: paste rows of numbers, one row per position")
+    widths = sorted({len(r) for r in rows})
+    if len(widths) > 1:
+        raise DiagnoseError(
+            f"rows have different lengths ({', '.join(map(str, widths))} numbers): "
+            "every row of a table has the same width"
+        )
+    return np.array(rows, dtype=np.float64)
+
+
+def _numbers(chunk: str) -> list[float]:
+    """The numbers in ``chunk``; words (tensor, dtype names, headers) are skipped."""
+    out = []
+    for m in TOKEN.finditer(chunk):
+        if m.group("number") is not None:
+            out.append(float(m.group("number")))
+        elif m.group("other") is not None:
+            raise DiagnoseError(f"not a number: {m.group('other')[:30]!r}")
+    return out
+
+
+def _validated(table: Any) -> tuple[F64, str]:
+    try:
+        arr = np.asarray(table)
+    except (ValueError, TypeError) as exc:
+        raise DiagnoseError(f"not a table of numbers: {exc}") from None
+    if arr.dtype == object or not (
+        np.issubdtype(arr.dtype, np.floating) or np.issubdtype(arr.dtype, np.integer)
+    ):
+        raise DiagnoseError(f"the table must hold real numbers, got dtype {arr.dtype}")
+    if arr.ndim != 2:
+        hint = ""
+        if arr.ndim == 3:
+            hint = ": a leading batch axis? pass one sequence, e.g. table[0]"
+        raise DiagnoseError(f"a table has 2 axes (positions, width), got shape {arr.shape}{hint}")
+    n, d = arr.shape
+    if d == 0:
+        raise DiagnoseError(f"the table has a width of 0 (shape {arr.shape})")
+    if n < 2:
+        raise DiagnoseError(f"the table needs at least 2 rows (positions), got {n}")
+    values = arr.astype(np.float64)
+    if not np.isfinite(values).all():
+        bad = np.argwhere(~np.isfinite(values))[0]
+        raise DiagnoseError(
+            f"the table holds NaN or infinity (first at row {bad[0]}, column {bad[1]}): "
+            "an encoding is always finite; an overflow in float16?"
+        )
+    name = arr.dtype.name if np.issubdtype(arr.dtype, np.floating) else "float64"
+    if name not in ("float16", "float32", "float64"):
+        name = "float64"
+    return values, name
+
+
+# --------------------------------------------------------------------------- precision
+
+
+@dataclass(frozen=True)
+class _Precision:
+    resolution: float  # half the spacing of the stored values at the largest magnitude
+    unit: float
+    unit_name: str
+    words: str
+
+
+def _precision(values: F64, dtype: str) -> _Precision:
+    """How precisely the entries are stored: by their dtype, or the digits they were printed with."""
+    top = float(np.max(np.abs(values)))
+    if dtype == "float16" or (dtype == "float64" and _all_exact(values, np.float16)):
+        ulp = _spacing(top, 10)
+        return _Precision(ulp / 2, ulp, "ulp of float16", "float16 values")
+    if dtype == "float32" or _all_exact(values, np.float32):
+        ulp = _spacing(top, 23)
+        return _Precision(ulp / 2, ulp, "ulp of float32", "float32 values")
+    decimals = _printed_decimals(values, top)
+    if decimals <= 12:
+        last = 10.0**-decimals
+        return _Precision(
+            last / 2, last, "units of the last printed digit", f"printed to {decimals} decimals"
+        )
+    ulp = _spacing(top, 52)
+    return _Precision(ulp / 2, ulp, "ulp of float64", "float64 values")
+
+
+def _all_exact(values: F64, dtype: type[np.floating[Any]]) -> bool:
+    with np.errstate(over="ignore"):
+        return bool(np.all(values.astype(dtype).astype(np.float64) == values))
+
+
+def _spacing(top: float, mantissa_bits: int) -> float:
+    """The gap between neighbouring floats at magnitude ``top`` (at least at 1)."""
+    exponent = math.frexp(max(top, 1.0))[1] - 1
+    return 2.0 ** (exponent - mantissa_bits)
+
+
+def _printed_decimals(values: F64, top: float) -> int:
+    """Decimals after the point of the shortest repr, over the entries of the larger magnitudes
+    in the first rows (a printed table has as many decimals in every row)."""
+    most = 0
+    for v in values[:SCREEN_ROWS].ravel():
+        if abs(v) < 0.1 * top or v == 0:
+            continue
+        mantissa, _, exp = repr(float(v)).partition("e")
+        frac = mantissa.partition(".")[2].rstrip("0")
+        most = max(most, len(frac) - (int(exp) if exp else 0))
+    return most
+
+
+# --------------------------------------------------------------------------- candidates
+
+
+@dataclass(frozen=True)
+class _Columns:
+    """Which function (0 sin, 1 cos, 2 zero) and which frequency each column holds."""
+
+    func: npt.NDArray[np.int64]
+    pair: npt.NDArray[np.int64]
+    n_freq: int
+    pairs: tuple[tuple[int, int], ...]  # (sine column, cosine column) of every pair
+
+
+def _columns(layout: str, odd: str, d: int) -> _Columns:
+    h, lone = d // 2, d % 2 == 1
+    func = np.zeros(d, dtype=np.int64)
+    pair = np.zeros(d, dtype=np.int64)
+    if layout.startswith("interleaved"):
+        sin_cols = list(range(0, 2 * h, 2))
+        cos_cols = list(range(1, 2 * h, 2))
+        if layout == "interleaved-cos-first":
+            sin_cols, cos_cols = cos_cols, sin_cols
+        lone_col = d - 1
+    else:
+        n_sin = h + 1 if (lone and odd == "sin") else h
+        first, second = list(range(n_sin)), list(range(n_sin, n_sin + h))
+        if layout == "split-cos-first":
+            first, second = list(range(h)), list(range(h, h + n_sin))
+            sin_cols, cos_cols = second[:h], first
+        else:
+            sin_cols, cos_cols = first[:h], second
+        lone_col = (
+            (second[-1] if layout == "split-cos-first" else first[-1]) if odd == "sin" else d - 1
+        )
+    for i, (s, c) in enumerate(zip(sin_cols, cos_cols, strict=True)):
+        func[s], pair[s] = 0, i
+        func[c], pair[c] = 1, i
+    n_freq = h
+    if lone:
+        if odd == "sin":
+            func[lone_col], pair[lone_col] = 0, h
+            n_freq = h + 1
+        else:
+            func[lone_col], pair[lone_col] = 2, 0
+    return _Columns(func, pair, n_freq, tuple(zip(sin_cols, cos_cols, strict=True)))
+
+
+def _exponents(spacing: str, n_freq: int, d: int) -> F64:
+    i = np.arange(n_freq, dtype=np.float64)
+    if spacing == "paper":
+        return (2.0 * i) / d
+    if spacing == "i-for-2i":
+        return i / d
+    if spacing == "2j-for-2i":
+        return (4.0 * i) / d
+    return i / max(d // 2 - 1, 1)
+
+
+def _frequencies(c: _Candidate, n_freq: int, d: int) -> F64:
+    e = _exponents(c.spacing, n_freq, d)
+    return np.power(c.base, -e if c.sign < 0 else e)
+
+
+def _round16(x: F64) -> F64:
+    with np.errstate(over="ignore", invalid="ignore"):
+        return x.astype(np.float16).astype(np.float64)
+
+
+def _expected(
+    c: _Candidate, cols: _Columns, omega: F64, positions: F64, precision: _Precision
+) -> tuple[F64, F64]:
+    """The candidate's table at ``positions`` and the tolerance of every entry."""
+    if c.rounding == "float16-angles":
+        with np.errstate(invalid="ignore"):  # inf * 0 where float16 overflows: NaN, fails
+            angles = _round16(np.multiply.outer(_round16(positions), _round16(omega)))
+    else:
+        angles = np.multiply.outer(positions, omega)
+    theta = angles[:, cols.pair]
+    with np.errstate(invalid="ignore"):
+        table = np.where(
+            cols.func == 0, np.sin(theta), np.where(cols.func == 1, np.cos(theta), 0.0)
+        )
+    theta = np.where(cols.func == 2, 0.0, np.abs(theta))
+    tol = precision.resolution + COMPUTE_ULPS * EPS32 * (1.0 + theta)
+    if c.rounding != "none":
+        table = _round16(table)
+        tol = tol + EPS16 * np.abs(table) + 2.0**-24
+    if c.rounding == "float16-angles":
+        tol = tol + 2.0 * EPS16 * theta
+    return table, tol
+
+
+def _max_abs(diff: F64) -> float:
+    worst = float(np.max(np.abs(diff))) if diff.size else 0.0
+    return math.inf if math.isnan(worst) else worst
+
+
+def _score(rows: F64, table: F64, tol: F64) -> float:
+    """The largest |difference| in tolerances; NaN (float16 overflow) counts as infinite."""
+    ratio = np.abs(rows - table) / tol
+    if ratio.size == 0:
+        return 0.0
+    worst = float(np.max(ratio))
+    return math.inf if math.isnan(worst) else worst
+
+
+# --------------------------------------------------------------------------- structure
+
+
+@dataclass(frozen=True)
+class _Structure:
+    """What the table's shape says before any formula is tried."""
+
+    rows: F64  # distinct rows (batch repeats collapsed)
+    repeat: int  # rows per position (1: no batch repeat)
+    zero_rows: tuple[int, ...]  # indices into ``rows``
+
+
+def _structure(values: F64) -> _Structure:
+    same = np.all(values[1:] == values[:-1], axis=1)
+    starts = [0] + [r + 1 for r in range(len(same)) if not same[r]]
+    lengths = np.diff(starts + [len(values)])
+    repeat = 1
+    rows = values
+    if lengths.max() > 1 and (len(lengths) == 1 or np.all(lengths == lengths[0])):
+        repeat = int(lengths[0])
+        rows = values[starts]
+    zero = tuple(int(r) for r in np.flatnonzero(np.all(rows == 0, axis=1)))
+    return _Structure(rows, repeat, zero)
+
+
+@dataclass(frozen=True)
+class _Fit:
+    candidate: _Candidate
+    start: int
+    scale: float
+    score: float
+    max_abs: float
+    findings: tuple[Finding, ...]
+    template: str
+    complexity: int
+    order: int
+
+
+def _scale(rows: F64, cols: _Columns, live: npt.NDArray[np.bool_]) -> float:
+    """The median radius of the sin/cos pairs: 1 for an unscaled table."""
+    if not cols.pairs:
+        return 1.0
+    s = rows[live][:, [p[0] for p in cols.pairs]]
+    c = rows[live][:, [p[1] for p in cols.pairs]]
+    radius = np.sqrt(s * s + c * c).ravel()
+    return float(np.median(radius)) if radius.size else 1.0
+
+
+def _kappa(rows: F64, cols: _Columns, live: npt.NDArray[np.bool_]) -> float | None:
+    r"""The log-ratio of consecutive frequencies, \(\omega_i = e^{-\kappa i}\), from the angle steps.
+
+    Each pair's angle turns by \(\omega_i\) per row (mod \(2\pi\)); pairs whose step
+    reads clearly are averaged, weighted by how precisely each gives \(\kappa\).
+    """
+    if len(cols.pairs) < 2 or int(np.sum(live)) < 2:
+        return None
+    idx = np.flatnonzero(live)
+    consecutive = idx[1:][np.diff(idx) == 1]
+    if consecutive.size == 0:
+        return None
+    steps = []
+    for s, c in cols.pairs:
+        theta = np.arctan2(rows[:, s], rows[:, c])
+        w = theta[consecutive] - theta[consecutive - 1]
+        w = w - 2 * np.pi * np.floor(w / (2 * np.pi) + 0.5)
+        steps.append(float(np.mean(w)))
+    if not steps[1] > 0:
+        return None
+    k1 = -math.log(steps[1])
+    num = den = 0.0
+    for i in range(1, len(steps)):
+        predicted = math.exp(-k1 * i)
+        if predicted < 2.0 and steps[i] > 0:
+            weight = (steps[i] * i) ** 2
+            num += weight * (-math.log(steps[i]) / i)
+            den += weight
+    return num / den if den > 0 else k1
+
+
+def _start(
+    c: _Candidate, cols: _Columns, omega: F64, rows: F64, first: int, precision: _Precision
+) -> int:
+    """The position of row ``first``, unwrapped from the slowest pair to the fastest."""
+    if not cols.pairs:
+        return first
+    order = sorted(
+        (float(omega[i]), i) for i in range(len(cols.pairs)) if 0 < omega[i] <= 1.0 + 1e-9
+    )
+    if not order:
+        return first
+    row = rows[first]
+    p = 0.0
+    for n, (w, i) in enumerate(order):
+        s, co = cols.pairs[i]
+        theta = math.atan2(row[s], row[co])
+        theta = theta + 2 * math.pi if theta < 0 else theta
+        if n == 0:
+            p = theta / w
+        else:
+            k = math.floor((p * w - theta) / (2 * math.pi) + 0.5)
+            p = (theta + 2 * math.pi * k) / w
+    guess = math.floor(p + 0.5)
+    best, best_err = guess, math.inf
+    for q in (guess, guess - 1, guess + 1):
+        table, _ = _expected(c, cols, omega, np.array([float(q)]), precision)
+        err = float(np.max(np.abs(row - table[0])))
+        if err < best_err:
+            best, best_err = q, err
+    return best - first
+
+
+def _template(c: _Candidate) -> str:
+    if c.layout.startswith("interleaved"):
+        return "paper"
+    if c.layout == "split-cos-first":
+        return "guided-diffusion"
+    return "tensor2tensor" if c.spacing == "d2-1" else "marian"
+
+
+def _candidates(kappas: dict[tuple[str, str], float | None], d: int, f16: bool) -> list[_Candidate]:
+    odds = ("sin", "zero") if d % 2 else ("sin",)
+    roundings = [r for r in ROUNDINGS if not (f16 and r == "float16-result")]
+    out: list[_Candidate] = []
+    for kind in ("known", "rounded", "estimated"):
+        for layout in LAYOUTS:
+            for odd in odds:
+                kappa = kappas[(layout, odd)]
+                for spacing in SPACINGS:
+                    step = _exponents(spacing, 2, d)[1]
+                    for sign in (-1, 1):
+                        if kind == "known":
+                            base = PAPER_BASE
+                        else:
+                            if kappa is None or step == 0 or (kappa < 0) != (sign > 0):
+                                continue
+                            with np.errstate(over="ignore"):
+                                base = math.exp(min(abs(kappa) / step, 700.0))
+                            if kind == "rounded":
+                                base = float(f"{base:.3g}")
+                            if not (1.0 < base < 1e300) or base == PAPER_BASE:
+                                continue
+                        for rounding in roundings:
+                            out.append(
+                                _Candidate(
+                                    layout,
+                                    odd,
+                                    spacing,
+                                    sign,
+                                    base,
+                                    "known" if kind == "known" else "estimated",
+                                    rounding,
+                                )
+                            )
+    return out
+
+
+def _findings(
+    c: _Candidate, structure: _Structure, start: int, scale: float, transposed: bool, d: int
+) -> tuple[str, list[Finding], int]:
+    """The candidate's departures from its closest known implementation, as findings."""
+    template = _template(c)
+    found: list[Finding] = []
+    deviations = 0
+
+    def add(code: str, message: str, evidence: str, counts: bool = True) -> None:
+        nonlocal deviations
+        found.append(Finding(code, message, evidence))
+        deviations += counts
+
+    fairseq = template == "tensor2tensor" and len(structure.zero_rows) == 1
+    if transposed:
+        add(
+            "transposed",
+            "the table is transposed: each column is one position",
+            f"read as {d} columns, the rows fit once the table is turned",
+        )
+    if structure.repeat > 1 or len(structure.rows) == 1:
+        count = structure.repeat if len(structure.rows) > 1 else "every"
+        add(
+            "batch-repeat",
+            "each position's row fills several consecutive rows: the table was indexed along "
+            "the batch axis, so all tokens of a sequence share one position",
+            f"{count} consecutive rows are identical; the distinct rows are positions "
+            f"{start} to {start + len(structure.rows) - 1}",
+        )
+    if fairseq:
+        add(
+            "fairseq",
+            VARIANTS["fairseq"],
+            f"row {structure.zero_rows[0]} is all zeros: padding_idx = {structure.zero_rows[0]}",
+            counts=False,
+        )
+    elif template != "paper":
+        add(
+            template,
+            VARIANTS[template],
+            "equals " + ", ".join(IMPLEMENTATIONS[template]),
+            counts=False,
+        )
+    if structure.zero_rows and not fairseq:
+        rows = ", ".join(map(str, structure.zero_rows[:8]))
+        add(
+            "zero-rows",
+            "rows of zeros: those positions get no encoding at all",
+            f"rows {rows}{' ...' if len(structure.zero_rows) > 8 else ''} are all zeros",
+        )
+    if c.layout == "interleaved-cos-first":
+        add(
+            "sin-cos-swapped",
+            "each pair holds the cosine first, the paper puts the sine first",
+            "column 0 reads cos(pos), column 1 sin(pos)",
+        )
+    template_spacing = "d2-1" if template == "tensor2tensor" else "paper"
+    if c.spacing != template_spacing:
+        equivalent = ""
+        if c.spacing != "d2-1":
+            ratio = _exponents(c.spacing, 2, d)[1] / _exponents("paper", 2, d)[1]
+            equivalent = f"; the same as the paper's formula with base {_fmt(c.base**ratio)}"
+        code = "spacing-d2-minus-1" if c.spacing == "d2-1" else c.spacing
+        add(code, MISTAKES[code], f"frequencies follow {SPACING_WORDS[c.spacing]}{equivalent}")
+    if c.sign > 0:
+        add(
+            "exponent-sign",
+            "the frequencies grow with the pair index instead of falling: the position is "
+            "multiplied by base^(2i/d) where the paper divides",
+            f"pair 1 turns {_fmt(_frequencies(c, 2, d)[1])} rad per position, more than pair 0",
+        )
+    template_odd = "zero" if template in ("tensor2tensor", "guided-diffusion") else "sin"
+    if d % 2 and c.odd == "zero" and template_odd == "sin":
+        add(
+            "odd-width-last-column",
+            MISTAKES["odd-width-last-column"],
+            f"width {d} is odd and the last column is all zeros",
+        )
+    if c.base_kind == "estimated":
+        add(
+            "other-base",
+            f"the base is about {_fmt(c.base)}, not the paper's 10000",
+            "estimated from how fast the pairs' angles turn",
+        )
+    if start != 0:
+        fairseq_note = ""
+        if template == "tensor2tensor" and start >= 1:
+            fairseq_note = (
+                f"; fairseq numbers the real tokens from padding_idx + 1 "
+                f"(padding_idx = {start - 1} gives this)"
+            )
+        add(
+            "position-offset",
+            f"the first row is position {start}, not 0{fairseq_note}",
+            f"the angles of row 0 fit position {start}",
+        )
+    if abs(scale - 1.0) > 0:
+        sqrt_d = math.sqrt(d)
+        note = ""
+        if abs(scale - sqrt_d) <= 1e-3 * sqrt_d:
+            note = f" = sqrt({d}), the factor that belongs on the token embeddings"
+        add(
+            "scaled",
+            f"every entry is multiplied by {_fmt(scale)}{note}",
+            f"the sin/cos pairs have radius {_fmt(scale)}, not 1",
+        )
+    if c.rounding == "float16-result":
+        add(
+            "float16-result",
+            "the values are the right ones rounded to float16 (about 3 significant digits); "
+            "compute in float32 and cast at the end if the model needs more",
+            "every entry equals the explanation's value rounded to float16",
+        )
+    if c.rounding == "float16-angles":
+        add(
+            "float16-angles",
+            "the angles are computed in float16: positions and frequencies are rounded to "
+            "float16 before the sine, so the error grows with the position "
+            "(as Keras' SinePositionEncoding under a float16 policy)",
+            "the entries fit angles rounded to float16 and not the exact ones",
+        )
+    return template, found, deviations
+
+
+# --------------------------------------------------------------------------- diagnose
+
+
+def _analyse(
+    values: F64, precision: _Precision, dtype: str, transposed: bool
+) -> tuple[_Fit | None, list[_Fit]]:
+    """The simplest fitting explanation of ``values`` (or None) and the closest candidates."""
+    structure = _structure(values)
+    rows = structure.rows
+    n, d = rows.shape
+    live = np.ones(n, dtype=bool)
+    live[list(structure.zero_rows)] = False
+    if not live.any():
+        return None, []
+    first = int(np.flatnonzero(live)[0])
+    screen = np.unique(
+        np.r_[np.flatnonzero(live)[:SCREEN_ROWS], np.flatnonzero(live)[-SCREEN_ROWS:]]
+    )
+
+    layouts = {(lay, odd): _columns(lay, odd, d) for lay in LAYOUTS for odd in ("sin", "zero")}
+    # Scale and spacing are read from the screened rows: they are the same in every row.
+    sample = np.zeros(n, dtype=bool)
+    sample[screen] = True
+    scales = {key: _scale(rows, cols, sample) for key, cols in layouts.items()}
+    kappas = {
+        key: _kappa(rows, cols, sample) for key, cols in layouts.items()
+    }  # angles: scale-free
+    fits: list[_Fit] = []
+    for order, c in enumerate(_candidates(kappas, d, dtype == "float16")):
+        cols = layouts[(c.layout, c.odd)]
+        scale = _snap(scales[(c.layout, c.odd)], precision)
+        scaled = rows / scale
+        prec = _Precision(precision.resolution / scale, precision.unit, "", "")
+        omega = _frequencies(c, cols.n_freq, d)
+        start = _start(c, cols, omega, scaled, first, prec)
+        pos = np.arange(n, dtype=np.float64) + start
+        table, tol = _expected(c, cols, omega, pos[screen], prec)
+        score = _score(scaled[screen], table, tol)
+        template, found, deviations = _findings(c, structure, start, scale, transposed, d)
+        max_abs = _max_abs((scaled[screen] - table) * scale)
+        fits.append(
+            _Fit(c, start, scale, score, max_abs, tuple(found), template, deviations, order)
+        )
+
+    def full(f: _Fit) -> _Fit:
+        cols = layouts[(f.candidate.layout, f.candidate.odd)]
+        prec = _Precision(precision.resolution / f.scale, precision.unit, "", "")
+        omega = _frequencies(f.candidate, cols.n_freq, d)
+        pos = np.arange(n, dtype=np.float64) + f.start
+        table, tol = _expected(f.candidate, cols, omega, pos[live], prec)
+        scaled = rows[live] / f.scale
+        return _Fit(
+            f.candidate,
+            f.start,
+            f.scale,
+            _score(scaled, table, tol),
+            _max_abs((scaled - table) * f.scale),
+            f.findings,
+            f.template,
+            f.complexity,
+            f.order,
+        )
+
+    ranked = sorted((f for f in fits if f.score <= 1.0), key=lambda f: (f.complexity, f.order))
+    for k, f in enumerate(ranked):
+        checked = full(f)
+        if checked.score <= 1.0:
+            return checked, _alternatives(checked, ranked[k + 1 :], full)
+    closest: list[_Fit] = []
+    for f in sorted(fits, key=lambda f: (f.max_abs, f.order)):
+        if all(f.candidate.describe(d) != g.candidate.describe(d) for g in closest):
+            closest.append(f)
+        if len(closest) == 3:
+            break
+    return None, [full(f) for f in closest]
+
+
+def _alternatives(winner: _Fit, rest: list[_Fit], full: Callable[[_Fit], _Fit]) -> list[_Fit]:
+    """Other explanations as simple as the winner, with other codes, that fit as well: a small
+    table can be explained by two slips at once (at width 4, 4i/d and i/(d/2 - 1) coincide)."""
+    seen = {_codes(winner)}
+    out: list[_Fit] = []
+    for f in rest:
+        if f.complexity != winner.complexity or len(out) == 3:
+            break
+        if f.candidate.rounding != winner.candidate.rounding or _codes(f) in seen:
+            continue
+        if full(f).score <= 1.0:
+            seen.add(_codes(f))
+            out.append(f)
+    return out
+
+
+def _describe(f: _Fit, n: int, d: int) -> str:
+    """A candidate in words; a transposed one reads the table's n rows as its width."""
+    if any(x.code == "transposed" for x in f.findings):
+        return "the table transposed: " + f.candidate.describe(n)
+    return f.candidate.describe(d)
+
+
+def _codes(f: _Fit) -> tuple[str, ...]:
+    return tuple(x.code for x in f.findings)
+
+
+def _snap(scale: float, precision: _Precision) -> float:
+    """A pair radius within reading precision of 1 is 1: no scale factor."""
+    return 1.0 if abs(scale - 1.0) <= max(1e-3, 8 * precision.resolution) else scale
+
+
+def diagnose(table: Any) -> Diagnosis:
+    """Say whether ``table`` is the paper's encoding, a known variant, or which mistakes it shows.
+
+    Args:
+        table: array-like of shape ``(positions, width)``, any real dtype (float16, float32
+            and float64 keep their precision; text read by [`parse_table`][pe.diagnose.parse_table]
+            is float64 and its printed digits set its precision).
+
+    Returns:
+        A [`Diagnosis`][pe.diagnose.Diagnosis]: ``verdict`` is ``"paper"``, ``"variant"``,
+        ``"mistakes"`` or ``"unknown"``; ``findings`` name every mistake and variant shown.
+
+    Raises:
+        DiagnoseError: not 2 axes, fewer than 2 rows, a width of 0, NaN or infinity, or
+            not numbers.
+    """
+    values, dtype = _validated(table)
+    precision = _precision(values, dtype)
+    n, d = values.shape
+    fit, closest = _analyse(values, precision, dtype, transposed=False)
+    if fit is None or fit.complexity > 0:
+        turned, turned_closest = _analyse(values.T.copy(), precision, dtype, transposed=True)
+        if turned is not None and (fit is None or turned.complexity < fit.complexity):
+            fit, closest = turned, turned_closest
+        elif fit is None:
+            pool = sorted(closest + turned_closest, key=lambda f: f.max_abs)
+            closest = pool[:3]
+    if fit is None:
+        return Diagnosis(
+            verdict="unknown",
+            findings=(),
+            shape=(n, d),
+            dtype=dtype,
+            precision=precision.words,
+            unit=precision.unit_name,
+            closest=tuple((_describe(f, n, d), f.max_abs) for f in closest),
+        )
+    mistakes = [f for f in fit.findings if f.code in MISTAKES]
+    verdict = "mistakes" if mistakes else ("variant" if fit.findings else "paper")
+    c = fit.candidate
+    variant = "fairseq" if any(f.code == "fairseq" for f in fit.findings) else fit.template
+    plain = verdict != "mistakes" and not any(f.code == "other-base" for f in fit.findings)
+    implementations = IMPLEMENTATIONS[variant] if plain else ()
+    return Diagnosis(
+        verdict=verdict,
+        findings=fit.findings,
+        shape=(n, d),
+        dtype=dtype,
+        precision=precision.words,
+        alternatives=tuple(_codes(f) for f in closest),
+        layout=c.layout,
+        variant=variant,
+        implementations=implementations,
+        base=c.base,
+        base_estimated=c.base_kind == "estimated",
+        start=fit.start,
+        scale=fit.scale,
+        max_abs_error=fit.max_abs,
+        error_units=fit.max_abs / precision.unit,
+        unit=precision.unit_name,
+    )

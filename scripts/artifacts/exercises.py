@@ -1,0 +1,219 @@
+"""The exercises (``artifacts.exercise_bank``) rendered three ways, from the one declaration.
+
+:func:`fragment` returns the Markdown of one fragment, ``tables/exercises-<stem>.md``
+(one table artifact per stem, see the registry):
+
+- ``<page stem>``: the "Exercises" section a page includes at its end. A numeric answer is
+  checked in the browser (``docs/javascripts/exercises.js``) against the value computed
+  here and the exercise's tolerance; the answer and the worked solution are also in a folded
+  block, so nothing depends on the script.
+- ``teachers``: every exercise as a numbered problem set that prints, with the sections
+  each rests on; no answers.
+- ``teachers-solutions``: the answers and worked solutions of the problem set.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import numpy as np
+
+from artifacts.exercise_bank import EXERCISES, LEVELS, Exercise
+from artifacts.numbers import fixed
+from artifacts.registry import ROOT, fill, text_values
+
+DOCS = ROOT / "docs"
+SCRIPT = "javascripts/exercises.js"
+STYLESHEET = "stylesheets/exercises.css"
+CHECKER = "checker.md"
+TEACHERS, SOLUTIONS = "teachers.md", "teachers-solutions.md"
+#: The pages with exercises, in the order of the problem set.
+PAGES = list(dict.fromkeys(e.page for e in EXERCISES))
+#: Every fragment: ``tables/exercises-<stem>.md``.
+STEMS = [Path(page).stem for page in PAGES] + ["teachers", "teachers-solutions"]
+_HEADING = re.compile(r"^(#{1,6})[ \t]+(.+?)[ \t]*(?:\{[ \t]*#([\w-]+)[ \t]*\})?[ \t]*$",
+                      re.MULTILINE)
+
+
+def _slug(text: str) -> str:
+    """Python-Markdown's default heading id (for headings without an explicit one)."""
+    return re.sub(r"[-\s]+", "-", re.sub(r"[^\w\s-]", "", text).strip().lower())
+
+
+def section_titles(pages: list[str] | None = None) -> dict[str, str]:
+    """``{"page.md": page title, "page.md#id": heading}`` for the pages exercises rest on.
+
+    The registry passes this as a parameter, so a renamed heading rebuilds the fragments.
+    """
+    wanted = pages or sorted({link.split("#")[0] for e in EXERCISES for link in e.rests_on}
+                             | {e.page for e in EXERCISES})
+    titles: dict[str, str] = {}
+    for page in wanted:
+        text = re.sub(r"^---\n.*?\n---\n", "", (DOCS / page).read_text(encoding="utf-8"),
+                      flags=re.DOTALL)
+        for level, title, anchor in _HEADING.findall(text):
+            key = page if len(level) == 1 else f"{page}#{anchor or _slug(title)}"
+            titles.setdefault(key, title)
+    return titles
+
+
+def _tolerance(e: Exercise) -> str:
+    return "exact" if e.tolerance == 0 else f"±{np.format_float_positional(e.tolerance, trim='-')}"
+
+
+def _values(e: Exercise) -> dict[str, str]:
+    values = text_values(e.params)
+    if e.numeric:
+        values["answer"] = fixed(e.value(), e.decimals)
+        values["tolerance"] = np.format_float_positional(e.tolerance, trim="-")
+    return values
+
+
+def prompt(e: Exercise) -> str:
+    return fill(e.anchor, "prompt", e.prompt, _values(e))
+
+
+def solution(e: Exercise) -> str:
+    return fill(e.anchor, "solution", e.solution, _values(e))
+
+
+def answer_line(e: Exercise) -> str:
+    unit = f" {e.unit}" if e.unit else ""
+    within = ("" if e.tolerance == 0 else
+              f" (any answer within {_tolerance(e)}{unit} counts)")
+    return f"**Answer:** {fixed(e.value(), e.decimals)}{unit}{within}."
+
+
+def rests_on(e: Exercise, titles: dict[str, str]) -> str:
+    links = []
+    for link in e.rests_on:
+        page = link.split("#")[0]
+        if link not in titles:
+            raise ValueError(f"exercise {e.anchor} rests on {link}, which is no heading of "
+                             f"docs/{page}")
+        title = titles[link] if "#" not in link else f"{titles[page]}: {titles[link]}"
+        links.append(f"[{title}]({link})")
+    return ", ".join(links)
+
+
+def _script_blocks(e: Exercise) -> str:
+    if e.script is None:
+        return ""
+    if not (ROOT / "docs" / "examples" / f"{e.script}.py").is_file():
+        raise ValueError(f"exercise {e.anchor} shows docs/examples/{e.script}.py, which is "
+                         "missing")
+    return (f'```python\n--8<-- "docs/examples/{e.script}.py"\n```\n\n'
+            f'It prints:\n\n```text\n--8<-- "examples/{e.script}.txt"\n```\n')
+
+
+def worked(e: Exercise) -> str:
+    """The answer (if numeric), the worked solution and the script that computes it."""
+    parts = [answer_line(e)] if e.numeric else []
+    parts.append(solution(e))
+    if e.level == "implement":
+        parts.append(f"The [checker]({CHECKER}) says of this solution's rows that they match "
+                     f"the paper's; it names each of these mistakes when one is made: "
+                     f"{', '.join(f'`{code}`' for code in e.mistakes)}.")
+    blocks = _script_blocks(e)
+    return "\n\n".join(parts) + ("\n\n" + blocks if blocks else "\n")
+
+
+def _indent(text: str) -> str:
+    return "".join(f"    {line}" if line.strip() else line
+                   for line in text.rstrip("\n").splitlines(keepends=True)) + "\n"
+
+
+def answer_form(e: Exercise) -> str:
+    """The box a reader types a numeric answer into (shown only when scripts run)."""
+    unit = f", in {e.unit}" if e.unit else ""
+    ident = e.anchor
+    return (f'<form class="pe-answer" data-answer="{e.value()!r}" '
+            f'data-tolerance="{e.tolerance!r}" novalidate>\n'
+            f'<label for="{ident}-input">Your answer{unit} ({_tolerance(e)})</label>\n'
+            f'<span class="pe-answer-row"><input id="{ident}-input" type="text" '
+            f'autocomplete="off" spellcheck="false" aria-describedby="{ident}-result">'
+            f'<button type="submit">Check</button></span>\n'
+            f'<output id="{ident}-result" class="pe-answer-result" for="{ident}-input" '
+            f'aria-live="polite"></output>\n'
+            f'</form>\n')
+
+
+def page_fragment(page: str, titles: dict[str, str]) -> str:
+    exercises = [e for e in EXERCISES if e.page == page]
+    levels = {e.level for e in exercises}
+    furthest = ("an implementation" if "implement" in levels else
+                "derivations" if "derive" in levels else "computations")
+    up = "" if page == "index.md" else "../"  # the home page is the site's root
+    out = [f'<link rel="stylesheet" href="{up}{STYLESHEET}">\n',
+           (f"These exercises practise this page, from a first check of understanding to "
+            f"{furthest}. Type a number and press Enter to have it checked in your browser; "
+            f"each answer and worked solution is folded below its exercise. Teachers will "
+            f"find all of them as one [problem set]({TEACHERS}), with [solutions]"
+            f"({SOLUTIONS}).\n")]
+    for n, e in enumerate(exercises, 1):
+        out.append(f"### {n}. {e.title} {{ #{e.anchor} }}\n")
+        out.append(f'<p class="pe-ex-meta" markdown="span">{LEVELS[e.level]} · rests on '
+                   f"{rests_on(e, titles)}</p>\n")
+        out.append(prompt(e) + "\n")
+        if e.numeric:
+            out.append(answer_form(e))
+        label = "Answer and worked solution" if e.numeric else "Worked solution"
+        out.append(f'??? note "{label}"\n\n' + _indent(worked(e)))
+    out.append(f'<script type="module" src="{up}{SCRIPT}"></script>\n')
+    return "\n".join(out)
+
+
+def _numbered() -> list[tuple[int, Exercise]]:
+    return list(enumerate(EXERCISES, 1))
+
+
+def _problem_anchor(e: Exercise) -> str:
+    return "p-" + e.anchor.removeprefix("ex-")
+
+
+def teachers_fragment(titles: dict[str, str]) -> str:
+    out = [f'<link rel="stylesheet" href="../{STYLESHEET}">\n', "## Problems { #problems }\n"]
+    page = None
+    for n, e in _numbered():
+        if e.page != page:
+            page = e.page
+            out.append(f'<p class="pe-ex-group" markdown="span">From '
+                       f"[{titles[page]}]({page})</p>\n")
+        out.append(f"### Problem {n}. {e.title} {{ #{_problem_anchor(e)} }}\n")
+        out.append(f"*{LEVELS[e.level]}.* " + prompt(e) + "\n")
+        if e.numeric:
+            unit = f" ({e.unit})" if e.unit else ""
+            out.append(f"Answer{unit}: ______________ ({_tolerance(e)})\n")
+    out.append("## Which pages each problem rests on { #rests-on }\n")
+    out.append("| Problem | Kind | Rests on |\n| --- | --- | --- |" + "".join(
+        f"\n| [{n}](#{_problem_anchor(e)}) | {LEVELS[e.level]} | {rests_on(e, titles)} |"
+        for n, e in _numbered()) + "\n")
+    return "\n".join(out)
+
+
+def solutions_fragment(titles: dict[str, str]) -> str:
+    out = [f'<link rel="stylesheet" href="../{STYLESHEET}">\n']
+    for n, e in _numbered():
+        out.append(f"## Problem {n}. {e.title} {{ #{_problem_anchor(e)} }}\n")
+        out.append(f'<p class="pe-ex-meta" markdown="span">[The problem]'
+                   f"({TEACHERS}#{_problem_anchor(e)}) · on the site: "
+                   f"[{titles[e.page]}]({e.page}#{e.anchor}) · rests on "
+                   f"{rests_on(e, titles)}</p>\n")
+        out.append(worked(e))
+    return "\n".join(out)
+
+
+def fragment(*, stem: str, sections: dict[str, str]) -> str:
+    """The fragment ``stem``: a page's exercises, ``teachers`` or ``teachers-solutions``."""
+    anchors = [e.anchor for e in EXERCISES]
+    twice = sorted({a for a in anchors if anchors.count(a) > 1})
+    if twice:
+        raise ValueError(f"exercises declared twice: {', '.join(twice)}")
+    if stem == "teachers":
+        return teachers_fragment(sections)
+    if stem == "teachers-solutions":
+        return solutions_fragment(sections)
+    if f"{stem}.md" not in PAGES:
+        raise ValueError(f"no exercises on {stem}.md (pages with exercises: {', '.join(PAGES)})")
+    return page_fragment(f"{stem}.md", sections)

@@ -1,0 +1,147 @@
+"""The checker page (docs/checker.md) in headless Chromium: pasted rows, a chosen file and a
+dropped file each get the verdict pe.diagnose gives, shown in the page's live region, driven
+from the keyboard too; bad input gets its error; nothing is requested from anywhere else."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from helpers.diagnose_cases import CASES
+from helpers.site_harness import LoadedPage, axe_violations, format_axe_violations
+
+import pe
+import pe.variants
+from pe.diagnose import DiagnoseError, diagnose, parse_table
+
+pytestmark = pytest.mark.browser
+
+OpenPage = Callable[..., LoadedPage]
+PAGE = "checker/"
+BY_NAME = {c.name: c for c in CASES}
+
+
+def open_checker(open_page: OpenPage, **kwargs: Any) -> LoadedPage:
+    loaded = open_page(PAGE, **kwargs)
+    loaded.page.wait_for_function("() => window.peChecker !== undefined")
+    return loaded
+
+
+def result_after(page: Any, action: Callable[[], None]) -> dict[str, Any]:
+    """What the page shows after ``action``: window.peChecker once its count has moved on."""
+    before = page.evaluate("() => window.peChecker.count")
+    action()
+    page.wait_for_function(f"() => window.peChecker.count > {before}")
+    return page.evaluate("() => window.peChecker")
+
+
+def shown(page: Any) -> tuple[str, str, str]:
+    box = page.locator("[data-pe-checker-result]")
+    return box.get_attribute("data-verdict"), box.get_attribute("data-codes"), box.inner_text()
+
+
+def text_of(table: np.ndarray) -> str:
+    return "\n".join(" ".join(f"{v:.6g}" for v in row) for row in table)
+
+
+@pytest.mark.parametrize(
+    "name", ["paper-float32", "tensor2tensor", "fairseq", "i-for-2i", "batch-first-bug", "random"]
+)
+def test_pasted_rows_get_the_verdict_of_pe(open_page: OpenPage, name: str) -> None:
+    loaded = open_checker(open_page)
+    page = loaded.page
+    text = text_of(BY_NAME[name].build())
+    expected = diagnose(parse_table(text)).to_dict()
+    page.fill("#pe-c-rows", text)
+    got = result_after(page, lambda: page.click("button[type=submit]"))
+    assert got["error"] is None
+    assert got["result"]["verdict"] == expected["verdict"]
+    assert got["result"]["codes"] == expected["codes"]
+    verdict, codes, words = shown(page)
+    assert (verdict, codes) == (expected["verdict"], " ".join(expected["codes"]))
+    for code in expected["codes"]:
+        assert code in words
+    assert not loaded.request_problems(), loaded.request_problems()
+
+
+def test_keyboard_only(open_page: OpenPage) -> None:
+    loaded = open_checker(open_page)
+    page = loaded.page
+    page.focus("#pe-c-rows")
+    page.keyboard.insert_text(text_of(pe.encoding(12, 8, start=3)))
+    got = result_after(page, lambda: page.keyboard.press("Control+Enter"))
+    assert got["result"]["codes"] == ["position-offset"]
+    # Tab reaches the button and Enter presses it.
+    page.fill("#pe-c-rows", text_of(pe.encoding(12, 8)))
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.type") == "submit"
+    got = result_after(page, lambda: page.keyboard.press("Enter"))
+    assert got["result"]["verdict"] == "paper"
+
+
+def test_chosen_and_dropped_files(open_page: OpenPage, tmp_path: Path) -> None:
+    loaded = open_checker(open_page)
+    page = loaded.page
+    table = BY_NAME["float16-angles"].build()  # float16: only a .npy keeps the dtype
+    np.save(tmp_path / "mine.npy", table)
+    got = result_after(page, lambda: page.set_input_files("#pe-c-file", tmp_path / "mine.npy"))
+    expected = diagnose(table)
+    assert (got["result"]["verdict"], got["result"]["codes"]) == (
+        expected.verdict,
+        list(expected.codes),
+    )
+    assert got["result"]["dtype"] == "float16"
+    np.savetxt(tmp_path / "mine.csv", pe.variants.tensor2tensor(20, 16), delimiter=",")
+    data = (tmp_path / "mine.csv").read_text()
+    drop = """(text) => {
+        const dt = new DataTransfer();
+        dt.items.add(new File([text], "mine.csv", {type: "text/csv"}));
+        document.querySelector("#pe-c-rows").dispatchEvent(
+            new DragEvent("drop", {dataTransfer: dt, bubbles: true, cancelable: true}));
+    }"""
+    got = result_after(page, lambda: page.evaluate(drop, data))
+    assert got["result"]["codes"] == ["tensor2tensor"]
+    assert not loaded.request_problems(), loaded.request_problems()
+
+
+@pytest.mark.parametrize(
+    "text", ["", "0 1 2\n3 4", "tensor([[0.0, ..., 1.0]])", "0 1\nnan 1", "0 1 0 1"]
+)
+def test_bad_input_is_named(open_page: OpenPage, text: str) -> None:
+    loaded = open_checker(open_page)
+    page = loaded.page
+    page.fill("#pe-c-rows", text)
+    got = result_after(page, lambda: page.click("button[type=submit]"))
+    with pytest.raises(DiagnoseError) as expected:
+        diagnose(parse_table(text))
+    assert got["result"] is None and got["error"] == str(expected.value)
+    verdict, _, words = shown(page)
+    assert verdict == "error" and str(expected.value) in words
+
+
+def test_result_is_announced_and_accessible(open_page: OpenPage) -> None:
+    for scheme in ("light", "dark"):
+        loaded = open_checker(open_page, color_scheme=scheme)
+        page = loaded.page
+        box = page.locator("[data-pe-checker-result]")
+        assert box.get_attribute("role") == "status" and box.get_attribute("aria-live") == "polite"
+        assert page.locator("label[for=pe-c-rows]").count() == 1
+        assert page.locator("label[for=pe-c-file]").count() == 1
+        page.fill("#pe-c-rows", text_of(BY_NAME["scaled"].build()))
+        result_after(page, lambda page=page: page.click("button[type=submit]"))
+        violations = axe_violations(page)
+        assert not violations, format_axe_violations(violations)
+
+
+def test_the_page_without_javascript_says_so(browser: Any, site_url: str) -> None:
+    context = browser.new_context(java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.goto(site_url + PAGE)
+        assert page.locator("[data-pe-c-nojs]").is_visible()
+        assert page.locator("button[type=submit]").is_disabled()
+    finally:
+        context.close()

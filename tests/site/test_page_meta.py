@@ -1,0 +1,152 @@
+"""What a search engine, a link preview and a reader looking for the source see on every built
+page: the description (escaped), the canonical address, OpenGraph and Twitter card tags with
+the page's social card, the repository and "edit this page" links, the licences in the footer,
+and the notebook's download. Read from the built files, no browser."""
+
+from __future__ import annotations
+
+import html
+import os
+import re
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+from types import SimpleNamespace
+
+import jinja2
+import pytest
+import yaml
+from PIL import Image
+
+ROOT = Path(__file__).resolve().parents[2]
+DOCS = ROOT / "docs"
+sys.path.insert(0, str(ROOT / "scripts" / "site"))
+
+import meta_hooks
+from passes import Preview, link_preview
+
+MKDOCS_YML = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+
+
+class Head(HTMLParser):
+    """The attributes of every meta, link and a element of a page, in order."""
+
+    def __init__(self, page: str) -> None:
+        super().__init__(convert_charrefs=True)
+        self.tags: list[tuple[str, dict[str, str]]] = []
+        self.feed(page)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in ("meta", "link", "a"):
+            self.tags.append((tag, {k: v or "" for k, v in attrs}))
+
+    def meta(self, key: str) -> list[str]:
+        return [a.get("content", "") for t, a in self.tags
+                if t == "meta" and key in (a.get("name"), a.get("property"))]
+
+    def links(self, **want: str) -> list[dict[str, str]]:
+        return [a for t, a in self.tags
+                if t in ("a", "link") and all(a.get(k) == v for k, v in want.items())]
+
+
+def source_of(site_page: str) -> Path:
+    """The file in docs/ a page is built from."""
+    stem = site_page.rstrip("/") or "index"
+    found = [p for p in (DOCS / f"{stem}.md", DOCS / f"{stem}.ipynb") if p.is_file()]
+    assert found, f"no source in docs/ for {site_page!r}"
+    return found[0]
+
+
+def expected_description(source: Path) -> str:
+    if source.suffix == ".md":
+        front = re.match(r"\A---\n(.*?)\n---\n", source.read_text(encoding="utf-8"), re.DOTALL)
+        own = yaml.safe_load(front.group(1)).get("description") if front else None
+        if own:
+            return str(own)
+    match = re.search(r"^site_description: (.*)$", MKDOCS_YML, re.MULTILINE)
+    assert match
+    return match.group(1)
+
+
+def repository() -> str:
+    default = re.search(r'^repo_url: !ENV \[REPO_URL, "([^"]+)"\]', MKDOCS_YML, re.MULTILINE)
+    assert default, "mkdocs.yml takes repo_url from REPO_URL, with a default"
+    return (os.environ.get("REPO_URL") or default.group(1)).rstrip("/")
+
+
+@pytest.fixture(scope="module")
+def page(built_site: Path, site_page: str) -> Head:
+    return Head((built_site / site_page / "index.html").read_text(encoding="utf-8"))
+
+
+def test_description_is_whole_and_canonical_address_right(
+        page: Head, site_url: str, site_page: str) -> None:
+    description = expected_description(source_of(site_page))
+    assert page.meta("description") == [description]
+    assert [link["href"] for link in page.links(rel="canonical")] == [site_url + site_page]
+
+
+def test_link_preview_tags_and_social_card(
+        page: Head, built_site: Path, site_url: str, site_page: str) -> None:
+    description = expected_description(source_of(site_page))
+    card = source_of(site_page).relative_to(DOCS).with_suffix("").as_posix().replace("/", "-")
+    image = f"{site_url}generated/social/{card}.png"
+    assert page.meta("og:url") == [site_url + site_page]
+    assert page.meta("og:description") == page.meta("twitter:description") == [description]
+    assert page.meta("og:image") == page.meta("twitter:image") == [image]
+    assert page.meta("twitter:card") == ["summary_large_image"]
+    (title,) = page.meta("og:title")
+    assert title and page.meta("twitter:title") == [title]
+    assert page.meta("og:image:alt") and page.meta("og:image:alt")[0].startswith(title)
+    with Image.open(built_site / "generated" / "social" / f"{card}.png") as png:
+        assert png.format == "PNG"
+        assert [str(png.width)] == page.meta("og:image:width")
+        assert [str(png.height)] == page.meta("og:image:height")
+
+
+def test_repository_and_edit_links_and_licences_in_the_footer(
+        page: Head, built_site: Path, site_page: str) -> None:
+    repo = repository()
+    # Material shows it twice: in the header and in the navigation drawer.
+    assert {a["href"] for a in page.links() if "md-source" in a.get("class", "")} == {repo}
+    source = source_of(site_page).relative_to(DOCS).as_posix()
+    assert [a["href"] for a in page.links(rel="edit")] == [f"{repo}/edit/main/docs/{source}"]
+    text = (built_site / site_page / "index.html").read_text(encoding="utf-8")
+    footer = text[text.index('<div class="md-copyright">'):]
+    footer = html.unescape(re.sub(r"<[^>]+>", "", footer[:footer.index("</div>")]))
+    assert "MIT licence" in footer and "CC BY 4.0" in footer
+    hrefs = {a["href"] for a in page.links()}
+    assert {f"{repo}/blob/main/LICENSE", f"{repo}/blob/main/LICENSE-docs.md",
+            f"{repo}/issues/new"} <= hrefs  # the licences, and where to report a mistake
+
+
+def test_the_licence_files_are_the_named_licences() -> None:
+    assert (ROOT / "LICENSE").read_text(encoding="utf-8").startswith("MIT License\n")
+    docs = (ROOT / "LICENSE-docs.md").read_text(encoding="utf-8")
+    assert "CC BY 4.0" in docs and "https://creativecommons.org/licenses/by/4.0/legalcode" in docs
+
+
+def test_the_notebook_is_served_as_executed_and_linked(built_site: Path) -> None:
+    served = built_site / "notebook" / "notebook.ipynb"
+    assert served.read_bytes() == (DOCS / "notebook.ipynb").read_bytes()
+    links = Head((built_site / "notebook" / "index.html").read_text(encoding="utf-8")).links(
+        href="notebook.ipynb")
+    assert links and all("download" in a for a in links)
+
+
+@pytest.mark.parametrize("text", ['The "quoted" <b>bold</b> & \'single\'', "plain"])
+def test_descriptions_survive_the_theme_and_the_preview(text: str) -> None:
+    """Material's template inserts the description as it is (no autoescape): escaped by the
+    hook, any text comes out whole; so do the preview's tags."""
+    config = SimpleNamespace(site_description=text, repo_url="https://example.org/r",
+                             copyright="<a href=\"{repo}/LICENSE\">MIT</a>")
+    meta_hooks.on_config(config)  # type: ignore[arg-type]
+    theme = jinja2.Environment(autoescape=False).from_string(
+        '<head><meta name="description" content="{{ config.site_description }}"></head>')
+    page = theme.render(config=config)
+    assert Head(page).meta("description") == [text]
+    assert config.copyright == '<a href="https://example.org/r/LICENSE">MIT</a>'
+    preview = Preview("site", text, text, "https://h/p/", "https://h/c.png", text, (1200, 630))
+    tags = Head(link_preview(page, preview))
+    assert tags.meta("og:description") == tags.meta("twitter:title") == [text]
+    assert tags.meta("og:image:alt") == [text]

@@ -1,0 +1,15 @@
+"""What the search index, which every page loads, leaves out: display maths, printed outputs
+and example scripts (scripts/site/mkdocs_hooks.py); the prose stays in."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+
+def test_scripts_and_outputs_stay_out_of_the_index_and_prose_stays_in(built_site: Path) -> None:
+    index = json.loads((built_site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    practice = " ".join(d["text"] for d in index["docs"] if d["location"].startswith("practice/"))
+    assert "register_buffer" in practice  # named in the prose
+    assert "def sinusoidal_table" not in practice  # the script's source
+    assert "max |diff|" not in practice  # a printed output
