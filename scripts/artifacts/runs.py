@@ -1,14 +1,15 @@
 """Training runs for the experiments page: the ``experiments`` package, turned into JSON.
 
-Each run trains in a fresh Python process of its own (``python -m artifacts.runs``): after
-one run, XLA's CPU runtime in the same process was seen to hang for good in a later run's
-measurements (JAX 0.10, one thread), while the same run alone finished; a process per run
-also means no run can depend on what ran before it. The settings are checked here first,
-so a bad one is named as a ``ConfigError`` by the builder.
+Each run trains in a fresh Python process of its own (``python -m artifacts.runs``), so
+that its settings are in place before any library loads, and no run can depend on what
+ran before it. The settings are checked here first, so a bad one is named as a
+``ConfigError`` by the builder.
 
-The XLA settings are fixed in that process, before JAX starts: one thread (the builder
-already runs one process per core, and a fixed thread count keeps the arithmetic, and so
-the numbers, the same from build to build), and the CPU only.
+In that process: XLA on the CPU with one thread (the builder already runs one process per
+core, and a fixed thread count keeps the arithmetic, and so the numbers, the same from
+build to build), and OpenBLAS with one thread. The probes' solves run through jaxlib's
+LAPACK kernels, which use SciPy's OpenBLAS; with its own thread pool, solves that XLA ran
+side by side deadlocked (seen here: every thread waiting, for good).
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ def train(*, progress: Any = None, **params: Any) -> dict[str, Any]:
     RunConfig.from_params(params)  # a bad setting raises ConfigError here, by name
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "scripts")]),
            "XLA_FLAGS": "--xla_cpu_multi_thread_eigen=false intra_op_parallelism_threads=1",
-           "JAX_PLATFORMS": "cpu"}
+           "JAX_PLATFORMS": "cpu", "OPENBLAS_NUM_THREADS": "1"}
     with tempfile.TemporaryDirectory(prefix="pe-run-") as tmp:
         settings, results = Path(tmp) / "settings.json", Path(tmp) / "results.json"
         settings.write_text(json.dumps(params))
