@@ -492,27 +492,26 @@ EXPERIMENTS = RUNS + [
 
 
 # ---------------------------------------------------------------- practitioners' questions
-# (issue 16: docs/practice-questions.md). The file's entries are the parameters, so an edit
-# to it rebuilds the tables.
-
 
 PRACTICE_QUESTIONS = ROOT / "docs" / "data" / "practice_questions.yml"
 
 
-def _practice_questions() -> list[dict[str, str]]:
+def practice() -> list[Artifact]:
+    """The two tables of docs/practice-questions.md (none if the questions file is missing,
+    as in a checkout without docs). The file's entries are the parameters, so an edit to it
+    rebuilds the tables."""
+    if not PRACTICE_QUESTIONS.is_file():
+        return []
     import yaml  # cheap, unlike the table code; only needed here
 
-    data = yaml.safe_load(PRACTICE_QUESTIONS.read_text(encoding="utf-8"))
-    if not isinstance(data, list):
+    questions = yaml.safe_load(PRACTICE_QUESTIONS.read_text(encoding="utf-8"))
+    if not isinstance(questions, list):
         raise TypeError(f"{PRACTICE_QUESTIONS.name} must be a list of questions")
-    return data
-
-
-_QUESTIONS = _practice_questions()
-PRACTICE = [
-    _table("practice-questions", "practice_questions:answered", questions=_QUESTIONS),
-    _table("practice-questions-left-out", "practice_questions:left_out", questions=_QUESTIONS),
-]
+    return [
+        _table("practice-questions", "practice_questions:answered", questions=questions),
+        _table("practice-questions-left-out", "practice_questions:left_out",
+               questions=questions),
+    ]
 
 
 # ---------------------------------------------------------------- exercises
@@ -592,7 +591,7 @@ def social_cards(declared: list[Artifact]) -> list[Artifact]:
 def all_artifacts() -> list[Artifact]:
     """The full registry, in a stable order; names are checked to be unique, and every
     artifact's ``needs`` to name runs of the registry."""
-    items = FIGURES + TABLES + SINGLES + EXPERIMENTS + PRACTICE + _exercises() + examples()
+    items = FIGURES + TABLES + SINGLES + EXPERIMENTS + practice() + _exercises() + examples()
     items += social_cards(items)
     seen: set[str] = set()
     for a in items:

@@ -7,7 +7,9 @@ from artifacts import practice_questions, registry
 
 
 def test_every_question_appears_once_in_its_table() -> None:
-    questions = registry._practice_questions()
+    tables = {a.name: a for a in registry.practice()}
+    questions = tables["practice-questions"].params["questions"]
+    assert questions == tables["practice-questions-left-out"].params["questions"]
     answered = practice_questions.answered(questions)
     left = practice_questions.left_out(questions)
     for entry in questions:
