@@ -1,8 +1,9 @@
 """The site stage as plain functions from a finished page's HTML to its HTML.
 
 Each pass takes the HTML Material for MkDocs wrote and returns it changed; none needs MkDocs.
-The MkDocs hooks (mkdocs_hooks.py) are thin adapters that call them on every
-page, and the same passes run over an already built site:
+The MkDocs hooks (mkdocs_hooks.py, meta_hooks.py) are thin adapters that call them on every
+page, and the same passes (all but ``link_preview``, which needs the page's title,
+description and card) run over a site MkDocs built without the hooks:
 
     .venv/bin/python scripts/site/passes.py SITE_DIR
 
