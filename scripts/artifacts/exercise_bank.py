@@ -2,8 +2,8 @@ r"""The site's exercises, declared once (rendered by ``artifacts.exercises``).
 
 Each :class:`Exercise` belongs to one page and says which sections it rests on. Its
 ``prompt`` and ``solution`` are ``string.Template`` texts filled from its ``params`` (and,
-for a numeric exercise, from ``$answer`` and ``$tolerance``), so no input or result is typed
-in the prose. Four kinds, from a first check of understanding to an implementation:
+for a numeric exercise, from ``$answer``, ``$answer_tex`` (the same inside maths) and
+``$tolerance``), so no input or result is typed in the prose. Four kinds, from a first check of understanding to an implementation:
 
 - ``check`` and ``compute``: a number. ``answer(**params)`` computes it with ``pe`` at
   build time; the page checks a typed answer against it within ``tolerance``.
@@ -180,7 +180,7 @@ EXERCISES: list[Exercise] = [
         prompt=r"How many numbers does the encoding add to a sequence of ${length} tokens "
                r"when \(d_{\text{model}} = ${d_model}\)?",
         solution=r"One row of \(d_{\text{model}}\) numbers per position: \(${length} \times "
-                 r"${d_model} = $answer\). The table depends on the length and the width only, "
+                 r"${d_model} = $answer_tex\). The table depends on the length and the width only, "
                  r"never on which tokens fill the sequence.",
         rests_on=("index.md#formula", "index.md#matrix"),
         params={"length": 10, "d_model": 512},
@@ -312,7 +312,7 @@ EXERCISES: list[Exercise] = [
         prompt=r"What is the longest wavelength of the encoding for "
                r"\(d_{\text{model}} = ${d_model}\) and base 10000, in positions?",
         solution=r"The last pair is \(i = d/2 - 1\), so \(\lambda_{\max} = 2\pi \cdot "
-                 r"10000^{(${d_model}-2)/${d_model}} \approx $answer\) "
+                 r"10000^{(${d_model}-2)/${d_model}} \approx $answer_tex\) "
                  r"positions: short of \(2\pi \cdot 10000\), because the exponent never "
                  r"reaches 1.",
         rests_on=("wavelengths.md#numbers", "errata.md#wavelength-bound"),
@@ -510,7 +510,7 @@ EXERCISES: list[Exercise] = [
                r"\(d_{\text{model}} = ${d_model}\), in positions?",
         solution=r"Its last pair \(i = d/2 - 1\) has the exponent exactly \(-1\), so its "
                  r"frequency is \(1/10000\) and its wavelength \(2\pi \cdot 10000 \approx "
-                 r"$answer\), for every width: a different table from the paper's, not a "
+                 r"$answer_tex\), for every width: a different table from the paper's, not a "
                  r"reordering of it.",
         rests_on=("pitfalls.md#d-over-2-minus-1", "implementations.md"),
         params={"d_model": 512}, answer=spacing_longest_wavelength, tolerance=1, decimals=0,
@@ -520,8 +520,8 @@ EXERCISES: list[Exercise] = [
         prompt=r"Positions are stored as float16 before the angles are computed. Up to which "
                r"position is every integer position still stored exactly?",
         solution=r"float16 stores ${fraction_bits} bits of fraction plus an implicit leading "
-                 r"bit, so it holds every integer up to \(2^{${fraction_bits}+1} = $answer\); beyond that, neighbouring "
-                 r"positions start to share a value.",
+                 r"bit, so it holds every integer up to \(2^{${fraction_bits}+1} = "
+                 r"$answer_tex\); beyond that, neighbouring positions start to share a value.",
         rests_on=("pitfalls.md#positions-in-low-precision",),
         params={"fraction_bits": int(np.finfo(np.float16).nmant)},
         answer=float16_exact_integers, tolerance=0, decimals=0),

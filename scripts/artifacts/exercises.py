@@ -66,6 +66,7 @@ def _values(e: Exercise) -> dict[str, str]:
     values = text_values(e.params)
     if e.numeric:
         values["answer"] = fixed(e.value(), e.decimals)
+        values["answer_tex"] = values["answer"].replace(",", "{,}")  # no space after it
         values["tolerance"] = np.format_float_positional(e.tolerance, trim="-")
     return values
 
