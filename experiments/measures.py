@@ -64,47 +64,49 @@ def _eval_keys() -> tuple[jax.Array, ...]:
     return tuple(jax.random.split(jax.random.key(EVAL_KEY), 5))
 
 
-def _ridge(x: jax.Array, y: jax.Array, strength: float) -> tuple[jax.Array, jax.Array]:
+def _ridge(x: np.ndarray, y: np.ndarray, strength: float) -> tuple[np.ndarray, np.ndarray]:
     """Weights and intercept of ridge regression from ``x`` (N, d) to ``y`` (N, k)."""
     mx, my = x.mean(0), y.mean(0)
     xc = x - mx
     gram = xc.T @ xc
-    reg = strength * jnp.trace(gram) / x.shape[1]
-    w = jnp.linalg.solve(gram + reg * jnp.eye(x.shape[1]), xc.T @ (y - my))
+    reg = strength * np.trace(gram) / x.shape[1]
+    w = np.linalg.solve(gram + reg * np.eye(x.shape[1]), xc.T @ (y - my))
     return w, my - mx @ w
 
 
-def _discriminant(x: jax.Array, labels: jax.Array, classes: int, strength: float
-                  ) -> tuple[jax.Array, jax.Array]:
+def _discriminant(x: np.ndarray, labels: np.ndarray, classes: int, strength: float
+                  ) -> tuple[np.ndarray, np.ndarray]:
     """Linear discriminant analysis with equal priors: weights (d, classes) and biases.
     The shared within-class covariance is shrunk towards a multiple of the identity."""
-    onehot = jax.nn.one_hot(labels, classes)
+    onehot = np.eye(classes)[labels]
     means = (onehot.T @ x) / onehot.sum(0)[:, None]  # (classes, d)
     within = x - means[labels]
     cov = within.T @ within / x.shape[0]
-    cov = cov + strength * jnp.trace(cov) / x.shape[1] * jnp.eye(x.shape[1])
-    w = jnp.linalg.solve(cov, means.T)
-    return w, -0.5 * jnp.sum(means.T * w, axis=0)
+    cov = cov + strength * np.trace(cov) / x.shape[1] * np.eye(x.shape[1])
+    w = np.linalg.solve(cov, means.T)
+    return w, -0.5 * np.sum(means.T * w, axis=0)
 
 
-def _probe(fit: jax.Array, test: jax.Array, strength: float
-           ) -> tuple[jax.Array, jax.Array, jax.Array, jax.Array]:
-    """Probe one layer: ``fit`` and ``test`` are residual streams (batch, n, d)."""
+def _probe(fit: Any, test: Any, strength: float
+           ) -> tuple[float, np.ndarray, float, float]:
+    """Probe one layer: ``fit`` and ``test`` are residual streams (batch, n, d).
+
+    On the host, in float64 NumPy: the solves stay out of XLA, whose CPU runtime hung for
+    good in batched LAPACK solves here (JAX 0.10, seen in the models without positions)."""
+    fit, test = np.asarray(fit, dtype=np.float64), np.asarray(test, dtype=np.float64)
     n = fit.shape[1]
-    pos = jnp.arange(n)
     x_fit, x_test = fit.reshape(-1, fit.shape[2]), test.reshape(-1, test.shape[2])
-    pos_fit = jnp.tile(pos, fit.shape[0])
-    pos_test = jnp.tile(pos, test.shape[0])
+    pos_fit, pos_test = np.tile(np.arange(n), fit.shape[0]), np.tile(np.arange(n), test.shape[0])
     w, b = _discriminant(x_fit, pos_fit, n, strength)
-    hit = ((x_test @ w + b).argmax(-1) == pos_test).astype(jnp.float32)
+    hit = ((x_test @ w + b).argmax(-1) == pos_test).astype(np.float64)
     by_position = hit.reshape(test.shape[0], n).mean(0)
-    w, b = _ridge(x_fit, jax.nn.one_hot(pos_fit, n), strength)
-    ridge_hit = ((x_test @ w + b).argmax(-1) == pos_test).astype(jnp.float32)
-    w1, b1 = _ridge(x_fit, pos_fit[:, None].astype(jnp.float32), strength)
+    w, b = _ridge(x_fit, np.eye(n)[pos_fit], strength)
+    ridge_hit = ((x_test @ w + b).argmax(-1) == pos_test).astype(np.float64)
+    w1, b1 = _ridge(x_fit, pos_fit[:, None].astype(np.float64), strength)
     guess = (x_test @ w1 + b1)[:, 0]
-    truth = pos_test.astype(jnp.float32)
+    truth = pos_test.astype(np.float64)
     r2 = 1 - ((guess - truth) ** 2).sum() / ((truth - truth.mean()) ** 2).sum()
-    return hit.mean(), by_position, ridge_hit.mean(), r2
+    return float(hit.mean()), by_position, float(ridge_hit.mean()), float(r2)
 
 
 def _total_variation(a: jax.Array, b: jax.Array) -> jax.Array:
@@ -121,7 +123,8 @@ def _by_offset(weights: jax.Array) -> jax.Array:
 
 
 def measure_one(params: Params, cfg: RunConfig) -> Measures:
-    """Every measurement of one model (``params`` of one seed)."""
+    """Every measurement of one model (``params`` of one seed), except the probes: in their
+    places, the residual streams to fit them on and to test them on."""
     k_eval, k_place, k_perm, k_fit, k_test = _eval_keys()
     length = cfg.train_length
 
@@ -169,12 +172,22 @@ def measure_one(params: Params, cfg: RunConfig) -> Measures:
                                         out_axes=1)(tokens)
         return residuals  # (layers+1, batch, n, d)
 
-    probe = jax.vmap(lambda f, t: _probe(f, t, cfg.probe_ridge))(stream(k_fit), stream(k_test))
+    # The streams go back to the host, where :func:`measure` fits the probes.
     return Measures(extrapolated, interpolated, placed_accuracy, output_change, shift_change,
-                    shuffle_change, by_offset, *probe)
+                    shuffle_change, by_offset, stream(k_fit), stream(k_test), None, None)
 
 
 def measure(params: Params, cfg: RunConfig) -> Measures:
-    """:func:`measure_one` for every seed (``params`` has a leading seed axis)."""
-    result: Measures = jax.jit(jax.vmap(lambda p: measure_one(p, cfg)))(params)
-    return Measures(*(np.asarray(v) for v in result))
+    """:func:`measure_one` for every seed (``params`` has a leading seed axis), then the
+    probes of every seed and depth on the host."""
+    device: Measures = jax.jit(jax.vmap(lambda p: measure_one(p, cfg)))(params)
+    fit, test = np.asarray(device.probe_accuracy), np.asarray(device.probe_accuracy_by_position)
+    probes = [[_probe(f, t, cfg.probe_ridge) for f, t in zip(fits, tests, strict=True)]
+              for fits, tests in zip(fit, test, strict=True)]  # [seed][depth]
+    accuracy, by_position, ridge, r2 = (np.array([[p[i] for p in seed] for seed in probes])
+                                        for i in range(4))
+    return Measures(np.asarray(device.accuracy_by_position),
+                    np.asarray(device.interpolated_accuracy_by_position),
+                    np.asarray(device.placed_accuracy), np.asarray(device.placed_output_change),
+                    np.asarray(device.shift_change), np.asarray(device.shuffle_change),
+                    np.asarray(device.attention_by_offset), accuracy, by_position, ridge, r2)
