@@ -120,6 +120,10 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     return PLACEHOLDER.sub(substitute, markdown)
 
 
+FOLDED = re.compile(r'<details class="[\w -]*"')
+REFERENCES_LIST = re.compile(r'(<h2 id="references">.*?</h2>\s*<ul)>', re.DOTALL)
+
+
 def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     # Display formulas, printed outputs and example scripts stay out of the search index:
     # TeX and columns of numbers are no search terms, the scripts' names are in the prose
@@ -130,11 +134,29 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
                         '<div class="language-python highlight"><pre data-search-exclude>')
     html = html.replace('<div class="language-text highlight"><pre>',
                         '<div class="language-text highlight"><pre data-search-exclude>')
+    # So do tables (results, mostly columns of numbers; their terms are in the prose) and
+    # the lists of references (titles of papers): with them the index was over 100 KiB
+    # gzipped and pushed pages past their 300 KiB budget (tests/site/test_served_html.py).
+    html = html.replace("<table>", "<table data-search-exclude>")
+    # Folded blocks (worked solutions, scripts, full configurations) are a reader's second
+    # step, reached from the text around them, which the index keeps.
+    html = FOLDED.sub(r"\g<0> data-search-exclude", html)
+    # The exercises closing a page are gathered on the teachers' pages; the explanations
+    # they rest on are what search should find.
+    start = html.find('<h2 id="exercises">')
+    if start >= 0:
+        html = f'{html[:start]}<div data-search-exclude>{html[start:]}</div>'
+
+    html = REFERENCES_LIST.sub(r"\g<1> data-search-exclude>", html)
     # Material wraps each table in its scrolling box when the page starts. A table that is a
     # child of the article makes the browser restyle the whole article for that (CSS rules
     # on siblings and child positions); inside a box of its own, only the table is restyled.
     html = BARE_TABLE.sub(r'<div class="pe-table">\g<0></div>', html)
-    return slim_notebook(html) if is_notebook(html) else html
+    if is_notebook(html):
+        # The notebook repeats the pages' explanations; the pages are what search finds.
+        page.meta["search"] = {"exclude": True}
+        return slim_notebook(html)
+    return html
 
 
 def page_stylesheets(page: Page, config: MkDocsConfig) -> list[str]:

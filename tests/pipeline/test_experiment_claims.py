@@ -144,9 +144,9 @@ def shift_output_changes(runs: Runs) -> str | None:
 
 
 def _best_head(run: Run, untrained: bool = False) -> np.ndarray:
-    """Per seed: the largest weight any head of any block gives the task's key."""
+    """Per seed: the largest weight a head of the last block gives the task's key."""
     weights = measured(run, "attention_by_offset", untrained)  # (seeds, layers, heads, L)
-    return weights[..., run["config"]["offset"]].max(axis=(1, 2))
+    return weights[:, -1, :, run["config"]["offset"]].max(axis=1)
 
 
 def _even(run: Run) -> float:
@@ -215,10 +215,10 @@ def sum_concat_trained(runs: Runs) -> str | None:
     return _fail(ok, "sum and concatenation differ in the trained range", acc)
 
 
-def sum_concat_beyond_spread(runs: Runs) -> str | None:
-    a, b = (_beyond(runs, n) for n in registry.COMBINES)
-    return _fail(not separated(a, b) and not separated(b, a),
-                 "sum and concatenation separate past the training length", a, b)
+def sum_concat_beyond(runs: Runs) -> str | None:
+    summed, joined = (_beyond(runs, n) for n in registry.COMBINES)
+    return _fail(separated(joined, summed) and joined.max() < 0.9,
+                 "concatenation is not ahead of the sum, or solves it", joined, summed)
 
 
 def half_absolute_wins(runs: Runs) -> str | None:
@@ -254,7 +254,7 @@ CLAIMS: dict[str, Check] = {
     "bidirectional-chance": bidirectional_chance,
     "causal-untrained": causal_untrained,
     "sum-concat-trained": sum_concat_trained,
-    "sum-concat-beyond-spread": sum_concat_beyond_spread,
+    "sum-concat-beyond": sum_concat_beyond,
     "half-absolute-wins": half_absolute_wins,
 }
 
