@@ -108,6 +108,8 @@ def _one(out: dict[str, str], key: str, run: Run) -> None:
             # the head that gives the task's key the most weight, per seed
             _spread(out, f"exp_{key}_attn_{layer + 1}{tail}",
                     weights[:, layer, :, cfg["offset"]].max(axis=1))
+        # the head of any block that gives it the most, per seed
+        _spread(out, f"exp_{key}_attn_best{tail}", weights[..., cfg["offset"]].max(axis=(1, 2)))
     out[f"exp_{key}_parameters"] = f"{run['parameters']:,}"
     losses = np.asarray(run["losses"])
     _spread(out, f"exp_{key}_final_loss", losses[:, -1], 3)
@@ -117,9 +119,29 @@ def _one(out: dict[str, str], key: str, run: Run) -> None:
     out[f"exp_{key}_d_position"] = str(cfg["d_position"])
 
 
+def shift_clear(runs: Mapping[str, Run], names: tuple[str, ...]) -> tuple[int, list[int]]:
+    """The smallest shift from which every larger one changes the outputs of the models
+    ``names`` more than before training, for every seed (worst trained seed above the best
+    untrained one); and the nonzero shifts below it."""
+    shifts = [s for s in runs[names[0]]["config"]["shifts"] if s]
+
+    def clear(s: int) -> bool:
+        return all(placed(runs[n], s, "placed_output_change").min()
+                   > placed(runs[n], s, "placed_output_change", untrained=True).max()
+                   for n in names)
+
+    first = next((s for i, s in enumerate(shifts) if all(map(clear, shifts[i:]))), 0)
+    return first, [s for s in shifts if s < first]
+
+
 def compute(*, runs: Mapping[str, Run]) -> dict[str, str]:
     out: dict[str, str] = {}
     _common(out, runs)
+    absolute = ("run-sinusoidal", "run-learned")
+    if all(n in runs for n in absolute):
+        first, below = shift_clear(runs, absolute)
+        out["exp_shift_clear"] = str(first)
+        out["exp_shift_small"] = ", ".join(map(str, below))
     for name, run in runs.items():
         _one(out, name.removeprefix("run-").replace("-", "_"), run)
     return out
