@@ -515,7 +515,7 @@ EXPERIMENTS = RUNS + [
         derived=lambda p: {"last": p["train_length"] - 1}, **_LENGTHS),
     _figure(
         "exp-sum-concat", "experiments:sum_concat", needs=COMBINES,
-        alt="Two panels comparing a 16-wide sinusoid summed with 16-wide token vectors "
+        alt="Two panels comparing a sinusoid summed with token vectors of the same width "
             "against the same vectors concatenated, in models of the same width. Left: "
             "training loss against step. Right: accuracy by position up to $last with the "
             "training length $train_length marked. The numbers are in the table below.",
@@ -526,8 +526,8 @@ EXPERIMENTS = RUNS + [
         derived=lambda p: {"last": p["eval_length"] - 1}, **_LENGTHS),
     _figure(
         "exp-bases", "experiments:bases", needs=BASES,
-        alt="Two plots of accuracy against the base, on a logarithmic axis from 100 to "
-            "100,000, for sinusoidal and rotary models: inside the training length, and "
+        alt="Two plots of accuracy against the base, on a logarithmic axis, for sinusoidal "
+            "and rotary models: inside the training length, and "
             "over the $train_length positions after it. The numbers are in the table below.",
         caption=r"The base of the frequencies, swept: accuracy inside the training length "
                 r"(left) and over the next $train_length positions (right); mean over the "

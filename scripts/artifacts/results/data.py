@@ -64,16 +64,18 @@ def _signed(value: float, decimals: int) -> str:
 def window(run: Run, start: int, stop: int, key: str = "accuracy_by_position",
            untrained: bool = False) -> np.ndarray:
     """Per-seed accuracy over positions ``start .. stop-1`` (positions with an answer)."""
-    acc = measured(run, key, untrained)
-    return acc[:, max(start, first_scored(run)):stop].mean(axis=1)
+    acc = measured(run, key, untrained)[:, max(start, first_scored(run)):stop]
+    return acc.mean(axis=1) if acc.shape[1] else np.full(acc.shape[0], np.nan)
 
 
 def windows(run: Run, key: str = "accuracy_by_position") -> dict[str, np.ndarray]:
     """Accuracy inside the training length, up to twice it, beyond that, and over all."""
     length, top = run["config"]["train_length"], run["config"]["eval_length"]
-    return {"trained": window(run, 0, length, key),
-            "to_double": window(run, length, 2 * length, key),
-            "beyond": window(run, 2 * length, top, key), "all": window(run, 0, top, key)}
+    out = {"trained": window(run, 0, length, key),
+           "to_double": window(run, length, min(2 * length, top), key),
+           "beyond": window(run, 2 * length, top, key), "all": window(run, 0, top, key)}
+    return {name: values for name, values in out.items() if values.size and
+            np.isfinite(values).all()}  # windows with no position are left out
 
 
 def placed(run: Run, shift: int, key: str = "placed_accuracy",

@@ -113,7 +113,8 @@ def _one(out: dict[str, str], key: str, run: Run) -> None:
     out[f"exp_{key}_parameters"] = f"{run['parameters']:,}"
     losses = np.asarray(run["losses"])
     _spread(out, f"exp_{key}_final_loss", losses[:, -1], 3)
-    _spread(out, f"exp_{key}_loss_{EARLY_STEP}", losses[:, EARLY_STEP - 1], 2)
+    if losses.shape[1] >= EARLY_STEP:
+        _spread(out, f"exp_{key}_loss_{EARLY_STEP}", losses[:, EARLY_STEP - 1], 2)
     out[f"exp_{key}_base"] = f"{cfg['base']:,.0f}"
     out[f"exp_{key}_train_offset"] = str(cfg["train_offset"])
     out[f"exp_{key}_d_position"] = str(cfg["d_position"])
