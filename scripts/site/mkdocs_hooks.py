@@ -134,10 +134,9 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
                         '<div class="language-python highlight"><pre data-search-exclude>')
     html = html.replace('<div class="language-text highlight"><pre>',
                         '<div class="language-text highlight"><pre data-search-exclude>')
-    # So do tables (results, mostly columns of numbers; their terms are in the prose) and
-    # the lists of references (titles of papers): with them the index was over 100 KiB
+    # So do tables (results, mostly columns of numbers; their terms are in the prose; their
+    # boxes are marked below) and the lists of references (titles of papers): with them the index was over 100 KiB
     # gzipped and pushed pages past their 300 KiB budget (tests/site/test_served_html.py).
-    html = html.replace("<table>", "<table data-search-exclude>")
     # Folded blocks (worked solutions, scripts, full configurations) are a reader's second
     # step, reached from the text around them, which the index keeps.
     html = FOLDED.sub(r"\g<0> data-search-exclude", html)
@@ -151,7 +150,7 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
     # Material wraps each table in its scrolling box when the page starts. A table that is a
     # child of the article makes the browser restyle the whole article for that (CSS rules
     # on siblings and child positions); inside a box of its own, only the table is restyled.
-    html = BARE_TABLE.sub(r'<div class="pe-table">\g<0></div>', html)
+    html = BARE_TABLE.sub(r'<div class="pe-table" data-search-exclude>\g<0></div>', html)
     if is_notebook(html):
         # The notebook repeats the pages' explanations; the pages are what search finds.
         page.meta["search"] = {"exclude": True}

@@ -114,7 +114,7 @@ def test_numbers_tables_and_proofs_render(fragment_site: Path, full_build: Path)
     assert f"{numbers['cos_sim_7_8']} is the similarity" in page
     assert "Shown literally: {{ pe:wavelength_max_d512 }}" in page
     assert "{{ pe:" not in page.replace("{{ pe:wavelength_max_d512 }}", "", 1)
-    assert "<table" in page and "<th" in page
+    assert "<table>" in page and "<th" in page
     assert page.count('class="pe-proof"') >= 1 and 'class="arithmatex"' in page
     # Every generated non-Markdown file is part of the site.
     for rel in (p.relative_to(full_build) for p in full_build.rglob("*") if p.is_file()):
