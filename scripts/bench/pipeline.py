@@ -84,10 +84,11 @@ def report_experiments(tmp: Path, jobs: int) -> None:
     print(f"  ratio to the {EXPERIMENTS_TARGET_S:g} s target: "
           f"{exp_wall / EXPERIMENTS_TARGET_S:.2f}  "
           f"({'met' if exp_wall <= EXPERIMENTS_TARGET_S else 'NOT met'})")
-    busy = sum(exp_cpu_each.values()) / (jobs * exp_wall) if exp_wall else 0.0
-    print(f"  workers busy: {busy:.0%} of {jobs} x wall (CPU of the artifacts / "
-          f"(jobs x wall))")
-    print("  per experiment artifact (wall / CPU, s):")
+    busy = exp_cpu / (jobs * exp_wall) if exp_wall else 0.0
+    print(f"  workers busy: {busy:.0%} of {jobs} x wall (CPU of the build and every process "
+          f"it started / (jobs x wall))")
+    print("  per experiment artifact (wall / CPU of its worker, s; a run trains in a "
+          "process of its own, whose CPU counts only in the total above):")
     for name, sec in sorted(exp_seconds.items(), key=lambda kv: -kv[1]):
         print(f"    {sec:7.2f} / {exp_cpu_each.get(name, 0.0):7.2f}  {name}")
     print("  per experiment: the runs it shows (a run shared by several counts in each):")
