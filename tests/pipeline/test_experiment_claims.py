@@ -187,9 +187,11 @@ def probe_discriminant_untrained(runs: Runs) -> str | None:
 
 def probe_partly_learned(runs: Runs) -> str | None:
     r2 = [measured(runs["run-sinusoidal"], "probe_r2", u)[:, -1] for u in (True, False)]
+    ridge = [measured(runs["run-sinusoidal"], "probe_ridge_accuracy", u)[:, -1]
+             for u in (True, False)]
     learned = [measured(runs["run-learned"], "probe_accuracy", u)[:, -1] for u in (True, False)]
-    return _fail(separated(*r2) and separated(*learned),
-                 "training does not lower the other read-outs", r2, learned)
+    return _fail(separated(*r2) and separated(*ridge) and separated(*learned),
+                 "training does not lower the other read-outs", r2, ridge, learned)
 
 
 def rotary_probe_chance(runs: Runs) -> str | None:
