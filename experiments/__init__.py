@@ -2,7 +2,6 @@
 
 import os
 
-# Before NumPy, SciPy or JAX load OpenBLAS: one OpenBLAS thread. The probes' solves run in
-# jaxlib's LAPACK kernels (SciPy's OpenBLAS); with a thread pool of its own, solves that
-# XLA ran side by side deadlocked.
+# Before NumPy, SciPy or JAX load OpenBLAS: one OpenBLAS thread, as the builder's processes
+# run one per core already (the probes' solves run in NumPy, see measures._probe).
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")

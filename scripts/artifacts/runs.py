@@ -7,9 +7,9 @@ ran before it. The settings are checked here first, so a bad one is named as a
 
 In that process: XLA on the CPU with one thread (the builder already runs one process per
 core, and a fixed thread count keeps the arithmetic, and so the numbers, the same from
-build to build), and OpenBLAS with one thread. The probes' solves run through jaxlib's
-LAPACK kernels, which use SciPy's OpenBLAS; with its own thread pool, solves that XLA ran
-side by side deadlocked (seen here: every thread waiting, for good).
+build to build), and OpenBLAS with one thread (the builder already runs one process per
+core). The probes' linear solves are done in NumPy on the host (``measures._probe``):
+inside XLA's CPU runtime they hung for good (JAX 0.10).
 """
 
 from __future__ import annotations
