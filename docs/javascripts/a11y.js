@@ -51,7 +51,12 @@
   new MutationObserver((records) => {
     for (const record of records) record.addedNodes.forEach(labelWithin);
   }).observe(document.body, { childList: true, subtree: true });
-  document$.subscribe(() => {
+  // Material's bundle runs after the first paint (scripts/site/bundle_loader.js), later than
+  // this script, and says so with "pe:material"; its document$ then emits the page.
+  const whenMounted = (start) => typeof document$ === "undefined"
+    ? document.addEventListener("pe:material", () => document$.subscribe(start), { once: true })
+    : document$.subscribe(start);
+  whenMounted(() => {
     labelWithin(document.body);
     document.querySelectorAll(SCROLLERS).forEach((el) => sizes.observe(el));
   });

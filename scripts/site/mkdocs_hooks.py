@@ -21,8 +21,9 @@ they are only called, and their errors turned into MkDocs' build errors.
   serves KaTeX's stylesheet (``assets/katex/``) with only the fonts the formulas use, and a
   page preloads the fonts its own formulas use. No page runs a maths script.
 - The notebook page loses what mkdocs-jupyter inlines for JupyterLab (scripts/site/notebook_html.py).
-- Material's palette toggle runs while the header is parsed, its bundle is deferred, and its
-  search dialog is named (scripts/site/passes.py says why).
+- Material's palette toggle runs while the header is parsed, its bundle once the page is
+  painted, and its search dialog is named; a page links only the stylesheets it uses
+  (scripts/site/passes.py says why).
 - A stylesheet one page needs (the explorer's, the notebook's) is linked by that page only:
   ``stylesheets:`` in its front matter; other pages do not download it.
 - What a shared link shows and the way back to the repository: meta_hooks.py.
@@ -178,11 +179,15 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
     assert _typesetter is not None
     root = "../" * page.url.count("/")  # the site root, relative to the page
     try:
-        output, _page_maths[page.url] = finish_page(
-            add_to_head(output, own), _typesetter.render, root, page.file.src_uri)
+        done = finish_page(add_to_head(output, own), _typesetter.render, root, page.file.src_uri)
     except (MarkupError, MathError) as exc:
         raise PluginError(str(exc)) from None
-    return output
+    _page_maths[page.url] = done.maths
+    for name, data in done.files.items():  # a notebook's figures, beside its page
+        folder = Path(config.site_dir) / page.url
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_bytes(data)
+    return done.html
 
 
 def on_post_template(output_content: str, template_name: str, **kwargs: Any) -> str:

@@ -8,11 +8,13 @@ description and card) run over a site MkDocs built without the hooks:
     .venv/bin/python scripts/site/passes.py SITE_DIR
 
 - ``typeset_maths``: the TeX in the page's text becomes KaTeX's HTML and MathML (katex_render.py).
-- ``patch_theme``: Material's palette toggle runs while the header is parsed, its bundle is
-  deferred (see ``patch_theme``).
+- ``patch_theme``: Material's palette toggle runs while the header is parsed, its bundle once
+  the page is painted (see ``patch_theme``).
+- ``drop_unused_stylesheets``: mkdocstrings' stylesheet stays on the API reference pages
+  (``typeset_maths`` drops KaTeX's from a page without maths).
 - ``name_dialogs``: Material's search dialog gets an accessible name.
-- ``slim_notebook``: a notebook page loses what mkdocs-jupyter inlines for JupyterLab
-  (notebook_html.py).
+- ``slim_notebook``: a notebook page loses what mkdocs-jupyter inlines for JupyterLab, and
+  ``output_images`` moves its figures into files beside it (notebook_html.py).
 - ``link_preview``: the OpenGraph and Twitter card tags a shared link shows (title,
   description, address, social card), every value escaped.
 
@@ -40,10 +42,11 @@ from katex_render import (
     typeset_html,
     used_faces,
 )
-from notebook_html import is_notebook, slim_notebook
+from notebook_html import is_notebook, output_images, slim_notebook
 
 HERE = Path(__file__).resolve().parent
 PALETTE_SCRIPT = HERE / "palette.js"
+BUNDLE_LOADER = HERE / "bundle_loader.js"
 KATEX_DIST = HERE.parents[1] / "node_modules" / "katex" / "dist"
 KATEX_URI = "assets/katex"  # KaTeX's stylesheet and fonts in the site
 
@@ -72,10 +75,26 @@ def add_to_head(html: str, tags: str, where: str = "page") -> str:
     return html.replace("</head>", tags + "</head>", 1)
 
 
+def drop_stylesheet(html: str, path: str) -> str:
+    """The page without its ``<link rel="stylesheet">`` to ``path`` (relative to the site
+    root, whatever the page's depth); a page without that link is returned as it is."""
+    return re.sub(rf'<link rel="stylesheet" href="(?:\.\./)*{re.escape(path)}">', "", html)
+
+
+def drop_unused_stylesheets(html: str) -> str:
+    """mkdocstrings links its stylesheet from every page; only the API reference pages use it.
+    Every render-blocking stylesheet is one more request before the first paint, and past six
+    they queue for a connection (HTTP/1.1)."""
+    if 'class="doc doc-' in html:
+        return html
+    return drop_stylesheet(html, "assets/_mkdocstrings.css")
+
+
 # ---------------------------------------------------------------- theme
 
-def _palette_script() -> str:
-    lines = PALETTE_SCRIPT.read_text(encoding="utf-8").splitlines()
+def _inline_script(path: Path) -> str:
+    """A script of ours to inline in a page, without its comment lines."""
+    lines = path.read_text(encoding="utf-8").splitlines()
     return "\n".join(line for line in lines if not line.lstrip().startswith("//"))
 
 
@@ -89,10 +108,12 @@ def patch_theme(html: str, where: str = "page") -> str:
       (A site without a palette toggle has no form to change.)
     - The repository link stays a plain link: as Material's component it would fetch the
       repository's stars and forks from the forge, another origin.
-    - Material's bundle is deferred, so it no longer blocks the parser. What it does first,
-      swapping ``no-js`` for ``js`` on ``<html>`` (which shows the search button and the boxes
-      reserved for scripted content), is done by a one-line script at the top of ``<head>``:
-      done by the bundle after the first paint, it moved the page (a layout shift).
+    - Material's bundle no longer blocks the parser or the first paint: it is preloaded at low
+      priority from ``<head>`` and run by bundle_loader.js once the page is parsed and painted
+      (the loader says why). What it does first, swapping ``no-js`` for ``js`` on ``<html>``
+      (which shows the search button and the boxes reserved for scripted content), is done by
+      a one-line script at the top of ``<head>``: done by the bundle after the first paint, it
+      moved the page (a layout shift).
 
     Done on the rendered HTML rather than by overriding Material's templates, so no theme code
     is copied; markup this does not recognise raises :class:`MarkupError`.
@@ -101,14 +122,19 @@ def patch_theme(html: str, where: str = "page") -> str:
         start = html.index(MATERIAL_FORM)
         end = html.index("</form>", start) + len("</form>")
         form = html[start:end].replace(MATERIAL_FORM, OUR_FORM, 1)
-        html = f"{html[:start]}{form}<script>{_palette_script()}</script>{html[end:]}"
+        html = f"{html[:start]}{form}<script>{_inline_script(PALETTE_SCRIPT)}</script>{html[end:]}"
     elif 'id="__palette_' in html:  # a toggle, but not in the form this pass knows
         raise MarkupError(f"{where}: Material's palette form ({MATERIAL_FORM}) is not in the "
                           "page; scripts/site/passes.py needs updating for this Material")
-    html, found = BUNDLE.subn(r'<script src="\1" defer></script>', html, count=1)
-    if not found:
+    bundle = BUNDLE.search(html)
+    if bundle is None:
         raise MarkupError(f"{where}: Material's bundle script is not in the page; "
                           "scripts/site/passes.py needs updating for this Material")
+    src = bundle.group(1)
+    loader = f'<script data-src="{src}">{_inline_script(BUNDLE_LOADER)}</script>'
+    html = html[:bundle.start()] + loader + html[bundle.end():]
+    html = add_to_head(html, f'<link rel="preload" href="{src}" as="script" fetchpriority="low">',
+                       where)
     html = html.replace(SOURCE_COMPONENT, "")
     if not NO_JS.search(html) or "<head>" not in html:
         raise MarkupError(f"{where}: Material's <html class=\"no-js\"> and <head> are not in "
@@ -164,8 +190,8 @@ def typeset_maths(html: str, render: Render, root: str, where: str = "page"
         html, used = typeset_html(html, render)
     except MathError as exc:
         raise MathError(f"{where}: KaTeX cannot typeset a formula: {exc}") from None
-    if not used.classes:
-        return html, used
+    if not used.classes:  # no formula: no KaTeX stylesheet to wait for
+        return drop_stylesheet(html, f"{KATEX_URI}/katex.min.css"), used
     links = "".join(f'<link rel="preload" href="{root}{KATEX_URI}/{face.woff2}" '
                     'as="font" type="font/woff2" crossorigin>'
                     for face in used_faces(katex_css(), used.classes))
@@ -187,13 +213,21 @@ def write_katex_assets(site_dir: Path, used: Iterable[Typeset]) -> None:
 
 # ---------------------------------------------------------------- a built site
 
-def finish_page(html: str, render: Render, root: str, where: str = "page"
-                ) -> tuple[str, Typeset]:
+@dataclass
+class FinishedPage:
+    html: str
+    maths: Typeset  # what its formulas use (for the site's subset fonts)
+    files: dict[str, bytes]  # files to write beside the page (a notebook's figures)
+
+
+def finish_page(html: str, render: Render, root: str, where: str = "page") -> FinishedPage:
     """Every pass a page needs, in order."""
+    files: dict[str, bytes] = {}
     if is_notebook(html):
-        html = slim_notebook(html)
+        html, files = output_images(slim_notebook(html))
     html, used = typeset_maths(html, render, root, where)
-    return name_dialogs(patch_theme(html, where)), used
+    return FinishedPage(name_dialogs(patch_theme(drop_unused_stylesheets(html), where)), used,
+                        files)
 
 
 def finish_site(site_dir: Path, typesetter: Typesetter) -> list[Path]:
@@ -203,10 +237,12 @@ def finish_site(site_dir: Path, typesetter: Typesetter) -> list[Path]:
     for page in pages:
         rel = page.relative_to(site_dir)
         root = "../" * (len(rel.parts) - 1)
-        html, maths = finish_page(page.read_text(encoding="utf-8"), typesetter.render, root,
-                                  rel.as_posix())
-        page.write_text(html, encoding="utf-8")
-        used.append(maths)
+        done = finish_page(page.read_text(encoding="utf-8"), typesetter.render, root,
+                           rel.as_posix())
+        page.write_text(done.html, encoding="utf-8")
+        for name, data in done.files.items():
+            (page.parent / name).write_bytes(data)
+        used.append(done.maths)
     write_katex_assets(site_dir, used)
     return pages
 

@@ -5,6 +5,7 @@ without MkDocs over a site MkDocs built without our hooks."""
 
 from __future__ import annotations
 
+import base64
 import json
 import re
 import subprocess
@@ -17,7 +18,15 @@ from helpers.site_harness import build_site, raw_math_problems
 SCRIPTS = Path(__file__).resolve().parents[2] / "scripts" / "site"
 sys.path.insert(0, str(SCRIPTS))
 
-from passes import JS_CLASS, MATERIAL_FORM, OUR_FORM, MarkupError, name_dialogs, patch_theme
+from passes import (
+    JS_CLASS,
+    MATERIAL_FORM,
+    OUR_FORM,
+    MarkupError,
+    drop_unused_stylesheets,
+    name_dialogs,
+    patch_theme,
+)
 
 PAGE = (
     '<html lang="en" class="no-js"><head><title>t</title></head><body>'
@@ -34,7 +43,12 @@ def test_palette_form_leaves_materials_component_for_ours() -> None:
     after_form = html[html.index("</form>") + len("</form>"):]
     assert after_form.startswith("<script>") and "data-pe-palette" in after_form.split("</script>")[0]
     assert "\n//" not in after_form.split("</script>")[0], "comments are not inlined"
-    assert '<script src="../assets/javascripts/bundle.0123abcd.min.js" defer></script>' in html
+    # The bundle: preloaded at low priority, run by the loader once the page is painted.
+    src = "../assets/javascripts/bundle.0123abcd.min.js"
+    assert f'<link rel="preload" href="{src}" as="script" fetchpriority="low"></head>' in html
+    assert f'<script src="{src}"' not in html
+    loader = html[html.index(f'<script data-src="{src}">'):]
+    assert "first-contentful-paint" in loader.split("</script>")[0]
     # The bundle's first act (no-js -> js), done before anything is painted.
     assert html.startswith('<html lang="en" class="no-js"><head>' + JS_CLASS)
 
@@ -61,6 +75,27 @@ def test_every_served_page_has_the_fast_palette_and_deferred_scripts(
     assert html.count(JS_CLASS) == 1 and html.index(JS_CLASS) < html.index("<link")
     scripts = [line.strip() for line in html.splitlines() if line.strip().startswith("<script src=")]
     assert scripts and all(s.endswith(" defer></script>") for s in scripts), scripts
+    assert html.count("<script data-src=") == 1 and "bundle." not in "".join(scripts)
+
+
+def test_every_served_page_links_only_the_stylesheets_it_uses(
+    built_site: Path, site_page: str
+) -> None:
+    html = (built_site / site_page / "index.html").read_text(encoding="utf-8")
+    head = html[:html.index("</head>")]
+    sheets = re.findall(r'<link rel="stylesheet" href="([^"]+)"', head)
+    assert ("_mkdocstrings.css" in " ".join(sheets)) == ('class="doc doc-' in html), sheets
+    assert ("katex.min.css" in " ".join(sheets)) == ('class="katex' in html), sheets
+    # Past six, render-blocking stylesheets queue for a connection before the first paint.
+    assert len(sheets) + html.count('<link rel="stylesheet"', len(head)) <= 6, sheets
+
+
+def test_a_stylesheet_is_dropped_only_where_it_is_unused() -> None:
+    page = ('<head><link rel="stylesheet" href="../assets/_mkdocstrings.css"></head>'
+            "<body>{}</body>")
+    assert "_mkdocstrings" not in drop_unused_stylesheets(page.format("<p>prose</p>"))
+    api = page.format('<div class="doc doc-object">')
+    assert drop_unused_stylesheets(api) == api
 
 
 def test_the_search_dialog_is_named_once() -> None:
@@ -104,3 +139,26 @@ def test_the_passes_finish_a_site_built_without_the_hooks(tmp_path: Path) -> Non
     again = subprocess.run([sys.executable, str(SCRIPTS / "passes.py"), str(site)],
                            capture_output=True, text=True, check=False)
     assert again.returncode == 1 and "palette form" in again.stderr
+
+
+def test_a_notebooks_figures_move_into_files_beside_it() -> None:
+    from notebook_html import output_images
+
+    png = b"\x89PNG\r\n\x1a\nnot really a picture"
+    inline = base64.b64encode(png).decode()
+    html = (f'<p><img alt="A figure" height="10" src="data:image/png;base64,{inline}" '
+            'width="20"/></p>')
+    out, files = output_images(html)
+    assert list(files.values()) == [png] and "base64" not in out
+    (name,) = files
+    assert re.fullmatch(r"output-[0-9a-f]{16}\.png", name)
+    assert f'<img alt="A figure" height="10" loading="lazy" src="{name}" width="20"/>' in out
+    assert output_images(out) == (out, {})  # nothing left to move
+
+
+def test_the_served_notebook_inlines_no_figure(built_site: Path) -> None:
+    page = built_site / "notebook" / "index.html"
+    html = page.read_text(encoding="utf-8")
+    assert not re.search(r'<img [^>]*src="data:', html)  # (the notebook's code may say data:)
+    names = re.findall(r'<img [^>]*loading="lazy" src="(output-[0-9a-f]{16}\.png)"', html)
+    assert len(names) >= 3 and all((page.parent / n).read_bytes()[:4] == b"\x89PNG" for n in names)
