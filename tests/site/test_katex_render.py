@@ -68,6 +68,8 @@ def test_page_text_is_typeset_and_code_is_not(typesetter: Typesetter) -> None:
     assert "<title>\\(t\\)</title>" in out and "<code>\\(not maths\\)</code>" in out
     assert "<mo>&lt;</mo>" in out  # the entity was unescaped for KaTeX, then escaped again
     assert {"katex", "mathnormal"} <= used.classes and {"a", "b", "∑"} <= used.chars
+    # MathML for screen readers, without the TeX source KaTeX annotates it with.
+    assert out.count("<math") == 3 and "<annotation" not in out and "\\sum" not in out
 
 
 def test_stylesheet_declares_only_the_used_faces_as_woff2() -> None:
