@@ -22,7 +22,7 @@
 
   const mark = (box, wide) => {
     if (wide === box.hasAttribute("tabindex")) return;
-    const formula = box.matches("div.arithmatex");
+    const formula = box.matches("div.arithmatex, .katex-display");
     if (wide) {
       box.setAttribute("tabindex", "0");
       if (formula) {
@@ -45,7 +45,10 @@
   });
   // Material makes a wide code block focusable only once it has scrolled into view
   // (content.lazy); until then a keyboard user could not reach it, so it is done here too.
-  const SCROLLERS = ".md-typeset__scrollwrap, .md-typeset pre > code, .md-typeset div.arithmatex";
+  // A display formula scrolls in its div.arithmatex on a phone (Material sizes the formula to
+  // its content there) and in the formula's own box (.katex-display) on a wider screen.
+  const SCROLLERS = ".md-typeset__scrollwrap, .md-typeset pre > code, .md-typeset div.arithmatex, " +
+    ".md-typeset .katex-display";
 
   // Only what is added is searched, not the whole page at every change.
   new MutationObserver((records) => {
