@@ -14,7 +14,8 @@
   const parsed = new Promise((done) => document.readyState === "loading"
     ? document.addEventListener("DOMContentLoaded", done, { once: true }) : done());
   const painted = new Promise((done) => {
-    if (!(PerformanceObserver.supportedEntryTypes || []).includes("paint")) return done();
+    const observable = window.PerformanceObserver?.supportedEntryTypes || [];
+    if (!observable.includes("paint")) return done();  // no paint timing: run when parsed
     new PerformanceObserver((list, observer) => {
       if (list.getEntriesByName("first-contentful-paint").length) { observer.disconnect(); done(); }
     }).observe({ type: "paint", buffered: true });

@@ -416,6 +416,10 @@ def open_site_page(
 #: Installed in every page opened by open_site_page, before any of the page's own scripts.
 _RECORD_LAYOUT_SHIFTS_JS = """
 window.__peShifts = [];
+// When Material's bundle ran (scripts/site/bundle_loader.js sends "pe:material" after it).
+document.addEventListener('pe:material', () => {
+  (window.__peMaterialAt = window.__peMaterialAt || []).push(performance.now());
+});
 new PerformanceObserver((list) => {
   for (const e of list.getEntries()) {
     const where = (n) => n ? `${n.nodeName.toLowerCase()}${n.id ? '#' + n.id : ''}${
@@ -754,9 +758,10 @@ _OVERFLOW_JS = """() => {
 _WIDE_FORMULAS_JS = """async () => {
   for (const d of document.querySelectorAll('details:not([open])')) d.open = true;
   const frame = () => new Promise(r => requestAnimationFrame(() => setTimeout(r)));
-  const wide = () => [...document.querySelectorAll('div.arithmatex')]
+  // The scroller is div.arithmatex on a phone, the formula's own .katex-display when wider.
+  const wide = () => [...document.querySelectorAll('div.arithmatex, .md-typeset .katex-display')]
     .filter(el => el.scrollWidth > el.clientWidth + 1)
-    .map(el => ({tex: ((el.querySelector('annotation') || {}).textContent || '').trim(),
+    .map(el => ({tex: ((el.querySelector('.katex-mathml') || el).textContent || '').trim(),
                  width: el.scrollWidth, room: el.clientWidth,
                  matrix: el.querySelector('.mtable') !== null,
                  tabindex: el.getAttribute('tabindex'), role: el.getAttribute('role'),

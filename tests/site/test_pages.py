@@ -116,6 +116,18 @@ def test_no_accessibility_violations(view: LoadedPage) -> None:
     )
 
 
+def test_materials_bundle_runs_once_after_the_first_paint(light_view: LoadedPage) -> None:
+    got = light_view.page.evaluate("""() => ({
+      ran: window.__peMaterialAt || [],
+      fcp: performance.getEntriesByName('first-contentful-paint').map(e => e.startTime),
+      scripts: document.querySelectorAll('script[src*="/bundle."]').length,
+      fetched: performance.getEntriesByType('resource')
+        .filter(e => /\\/bundle\\.[0-9a-f]+\\.min\\.js$/.test(e.name)).length,
+      material: typeof document$ !== 'undefined'})""")
+    assert got["material"] and got["scripts"] == 1 and got["fetched"] == 1, got
+    assert len(got["ran"]) == 1 and len(got["fcp"]) == 1 and got["ran"][0] > got["fcp"][0], got
+
+
 def test_system_scheme_is_followed(light_view: LoadedPage, dark_view: LoadedPage) -> None:
     # Without a saved choice Material follows the system; this is what makes the axe runs
     # above cover both schemes.
