@@ -148,8 +148,10 @@ def test_the_solutions_page_answers_every_problem(fragments) -> None:
         assert exercises.solution(e) in text
         if e.numeric:
             assert exercises.answer_line(e) in text
-        if e.script:
-            assert f'--8<-- "docs/examples/{e.script}.py"' in text
+        if e.script:  # in a folded block of its own, after the worked solution
+            fold = text.index(exercises.solution(e)) + len(exercises.solution(e))
+            assert text.index(exercises.SCRIPT_FOLD, fold) < text.index(
+                f'    --8<-- "docs/examples/{e.script}.py"', fold)
 
 
 def test_implementation_exercises_link_the_checker(fragments) -> None:
