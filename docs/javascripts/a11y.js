@@ -54,8 +54,8 @@
   new MutationObserver((records) => {
     for (const record of records) record.addedNodes.forEach(labelWithin);
   }).observe(document.body, { childList: true, subtree: true });
-  // Material's bundle runs after the first paint (scripts/site/bundle_loader.js), later than
-  // this script, and says so with "pe:material"; its document$ then emits the page.
+  // Material's bundle runs after the first paint, then this script (scripts/site/
+  // bundle_loader.js); run before it, this waits for the loader's "pe:material".
   const whenMounted = (start) => typeof document$ === "undefined"
     ? document.addEventListener("pe:material", () => document$.subscribe(start), { once: true })
     : document$.subscribe(start);

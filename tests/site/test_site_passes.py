@@ -32,7 +32,8 @@ PAGE = (
     '<html lang="en" class="no-js"><head><title>t</title></head><body>'
     f'<header>{MATERIAL_FORM}<input id="__palette_0"><label for="__palette_1">x</label></form>'
     "</header><main>text</main>"
-    '<script src="../assets/javascripts/bundle.0123abcd.min.js"></script></body>'
+    '<script src="../assets/javascripts/bundle.0123abcd.min.js"></script>'
+    '<script src="../js/ours.js" defer></script><script src="../js/more.js" defer></script></body>'
 )
 
 
@@ -43,11 +44,13 @@ def test_palette_form_leaves_materials_component_for_ours() -> None:
     after_form = html[html.index("</form>") + len("</form>"):]
     assert after_form.startswith("<script>") and "data-pe-palette" in after_form.split("</script>")[0]
     assert "\n//" not in after_form.split("</script>")[0], "comments are not inlined"
-    # The bundle: preloaded at low priority, run by the loader once the page is painted.
+    # The bundle, then the site's deferred scripts in their order: preloaded at low priority,
+    # run by the loader once the page is painted.
     src = "../assets/javascripts/bundle.0123abcd.min.js"
-    assert f'<link rel="preload" href="{src}" as="script" fetchpriority="low"></head>' in html
-    assert f'<script src="{src}"' not in html
-    loader = html[html.index(f'<script data-src="{src}">'):]
+    for url in (src, "../js/ours.js", "../js/more.js"):
+        assert f'<link rel="preload" href="{url}" as="script" fetchpriority="low">' in html
+        assert f'<script src="{url}"' not in html
+    loader = html[html.index(f'<script data-src="{src}" data-then="../js/ours.js ../js/more.js">'):]
     assert "first-contentful-paint" in loader.split("</script>")[0]
     # The bundle's first act (no-js -> js), done before anything is painted.
     assert html.startswith('<html lang="en" class="no-js"><head>' + JS_CLASS)
@@ -73,9 +76,11 @@ def test_every_served_page_has_the_fast_palette_and_deferred_scripts(
     assert 'data-md-component="palette"' not in html
     assert html.count(OUR_FORM) == 1
     assert html.count(JS_CLASS) == 1 and html.index(JS_CLASS) < html.index("<link")
-    scripts = [line.strip() for line in html.splitlines() if line.strip().startswith("<script src=")]
-    assert scripts and all(s.endswith(" defer></script>") for s in scripts), scripts
-    assert html.count("<script data-src=") == 1 and "bundle." not in "".join(scripts)
+    # Material's bundle and the site's deferred scripts are all run by the loader, after it.
+    assert not re.findall(r"<script src=[^>]*>", html)
+    loaders = re.findall(r'<script data-src="([^"]+)" data-then="([^"]*)">', html)
+    assert len(loaders) == 1 and "/bundle." in loaders[0][0], loaders
+    assert loaders[0][1].endswith("javascripts/a11y.js"), loaders
 
 
 def test_every_served_page_links_only_the_stylesheets_it_uses(
