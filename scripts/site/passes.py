@@ -131,19 +131,18 @@ def patch_theme(html: str, where: str = "page") -> str:
     elif 'id="__palette_' in html:  # a toggle, but not in the form this pass knows
         raise MarkupError(f"{where}: Material's palette form ({MATERIAL_FORM}) is not in the "
                           "page; scripts/site/passes.py needs updating for this Material")
+    after = DEFERRED.findall(html)  # run by the loader, after the bundle
+    html = DEFERRED.sub("", html)
     bundle = BUNDLE.search(html)
     if bundle is None:
         raise MarkupError(f"{where}: Material's bundle script is not in the page; "
                           "scripts/site/passes.py needs updating for this Material")
     src = bundle.group(1)
-    html = html[:bundle.start()] + "\0" + html[bundle.end():]
-    after = " ".join(DEFERRED.findall(html))
-    html = DEFERRED.sub("", html)
-    loader = (f'<script data-src="{src}" data-then="{after}">'
+    loader = (f'<script data-src="{src}" data-then="{" ".join(after)}">'
               f'{_inline_script(BUNDLE_LOADER)}</script>')
-    html = html.replace("\0", loader, 1)
+    html = html[:bundle.start()] + loader + html[bundle.end():]
     preloads = "".join(f'<link rel="preload" href="{url}" as="script" fetchpriority="low">'
-                       for url in [src, *after.split()])
+                       for url in [src, *after])
     html = add_to_head(html, preloads, where)
     html = html.replace(SOURCE_COMPONENT, "")
     if not NO_JS.search(html) or "<head>" not in html:
