@@ -53,16 +53,12 @@ tests/site/test_harness_can_fail.py proves each can fail.
 from __future__ import annotations
 
 import shutil
-import sys
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # `helpers` under any import mode
-
 from helpers.site_harness import (
     LoadedPage,
     SiteBuildError,

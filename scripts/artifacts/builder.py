@@ -32,8 +32,8 @@ from multiprocessing import get_context
 from pathlib import Path
 from typing import Any, TextIO
 
-from artifacts import registry
-from artifacts.registry import PACKAGE_DIR, ROOT, Artifact, module_path
+from scripts.artifacts import registry
+from scripts.artifacts.registry import PACKAGE_DIR, ROOT, Artifact, module_path
 
 MANIFEST = ".manifest.json"
 LOCK = ".lock"
@@ -152,9 +152,9 @@ class Inputs:
         return self._pe_cache[path]
 
 
-_PACKAGE_IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+artifacts\.([\w.]+)[ \t]+import|"
-                             r"from[ \t]+artifacts[ \t]+import[ \t]+(\w+)|"
-                             r"import[ \t]+artifacts\.([\w.]+))", re.MULTILINE)
+_PACKAGE_IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+scripts\.artifacts\.([\w.]+)[ \t]+import|"
+                             r"from[ \t]+scripts\.artifacts[ \t]+import[ \t]+(\w+)|"
+                             r"import[ \t]+scripts\.artifacts\.([\w.]+))", re.MULTILINE)
 #: Modules that never shape an artifact's bytes: the declarations are hashed field by field.
 _NOT_INPUTS = {"registry", "builder", "__init__"}
 
@@ -376,7 +376,7 @@ def _render_all(todo: list[Artifact], jobs: int, out: Path, report: bool = False
     """
     if not todo:
         return
-    from artifacts import render  # only now: it imports Matplotlib
+    from scripts.artifacts import render  # only now: it imports Matplotlib
 
     building = {a.name for a in todo}
     # Runs before their users, and the longest first, so that the workers finish together

@@ -20,7 +20,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from PIL import Image
 
-from artifacts.style import LIGHT
+from scripts.artifacts.style import LIGHT
 
 SIZE = (1200, 630)  # pixels
 DPI = 100
@@ -34,7 +34,7 @@ COLOURS = 256
 def draw_figure(func: str, params: dict[str, Any], runs: dict[str, Any] | None) -> Figure:
     """The page's figure (``func`` is ``"module:function"`` of this package), light theme."""
     module, name = func.split(":")
-    draw = getattr(importlib.import_module(f"artifacts.{module}"), name)
+    draw = getattr(importlib.import_module(f"scripts.artifacts.{module}"), name)
     with matplotlib.rc_context():
         matplotlib.rcdefaults()
         matplotlib.rcParams.update(LIGHT.rc())

@@ -29,8 +29,9 @@ LOW_PRECISION: dict[str, Any] = {
 
 def cosine_similarity_matrix(enc: Array) -> Array:
     """Cosine similarity between every pair of rows."""
-    unit = enc / np.linalg.norm(enc, axis=1, keepdims=True)
-    return unit @ unit.T
+    unit: Array = enc / np.linalg.norm(enc, axis=1, keepdims=True)
+    similarity: Array = unit @ unit.T
+    return similarity
 
 
 def cosine_similarity(a: Array, b: Array) -> float:

@@ -90,7 +90,7 @@ def wavelength_ratio(d_model: int, base: float = 10000.0) -> float:
 
 def base_for_wavelength(d_model: int, target: float) -> float:
     """The base whose longest wavelength is ``target`` positions (checked against pe)."""
-    base = (target / (2 * math.pi)) ** (d_model / (d_model - 2))
+    base = float((target / (2 * math.pi)) ** (d_model / (d_model - 2)))
     assert math.isclose(longest_wavelength(d_model, base), target, rel_tol=1e-9)
     return base
 

@@ -19,9 +19,9 @@ from pathlib import Path
 
 import numpy as np
 
-from artifacts.exercise_bank import EXERCISES, LEVELS, Exercise
-from artifacts.numbers import fixed
-from artifacts.registry import ROOT, fill, text_values
+from scripts.artifacts.exercise_bank import EXERCISES, LEVELS, Exercise
+from scripts.artifacts.numbers import fixed
+from scripts.artifacts.registry import ROOT, fill, text_values
 
 DOCS = ROOT / "docs"
 SCRIPT = "javascripts/exercises.js"

@@ -8,13 +8,14 @@ their meanings are listed in :data:`MEANINGS` (also checked: every name has one)
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import ml_dtypes
 import numpy as np
 
 import pe
 import pe.variants
-from artifacts.data import (
+from scripts.artifacts.data import (
     LOW_PRECISION,
     cosine_similarity,
     min_distance_by_length,
@@ -127,7 +128,8 @@ def compute(*, base: float = 10000.0, offset_d: int = 64, precision_d: int = 512
     f16 = np.finfo(np.float16)
     _put(out, "float16_max", fixed(float(f16.max), 0), "largest finite float16 value")
     for name, dtype in LOW_PRECISION.items():
-        mant = np.finfo(dtype).nmant if name != "bfloat16" else ml_dtypes.finfo(dtype).nmant
+        finfo: Any = np.finfo if name != "bfloat16" else ml_dtypes.finfo  # ml_dtypes' finfo is untyped
+        mant = int(finfo(dtype).nmant)
         _put(out, f"{name}_exact_integers", fixed(2.0 ** (mant + 1), 0),
              f"{name} holds every integer up to this one exactly")
 

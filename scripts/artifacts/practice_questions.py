@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from urllib.parse import urlsplit
 
-from artifacts.tables import markdown_table
+from scripts.artifacts.tables import markdown_table
 
 
 def _cell(text: str) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from artifacts.tex_lines import break_lines
+from scripts.artifacts.tex_lines import break_lines
 
 _NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 

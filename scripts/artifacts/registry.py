@@ -590,7 +590,7 @@ def _exercises() -> list[Artifact]:
     """The exercise fragments (``tables/exercises-<page stem>.md``, and the teachers' problem
     set and solutions). The headings they link are a parameter, so renaming one rebuilds
     them; reading them is a regex over a few pages."""
-    from artifacts.exercises import STEMS, section_titles
+    from scripts.artifacts.exercises import STEMS, section_titles
 
     if not (DOCS_DIR / "index.md").is_file():  # a copy of the pipeline without the pages
         return []

@@ -18,7 +18,7 @@ import traceback
 from dataclasses import dataclass
 from typing import Any
 
-from artifacts.registry import ROOT, Artifact
+from scripts.artifacts.registry import ROOT, Artifact
 
 #: What goes into the files' metadata: nothing that changes between runs.
 SVG_METADATA = {"Date": None, "Creator": "pe-site figure pipeline"}
@@ -40,12 +40,12 @@ class Outcome:
 
 def init_worker() -> None:
     """Import the heavy libraries once per worker process, not once per artifact."""
-    import artifacts.style  # noqa: F401  (Matplotlib, colour maps)
+    import scripts.artifacts.style  # noqa: F401  (Matplotlib, colour maps)
 
 
 def _call(art: Artifact, *args: Any, **extra: Any) -> Any:
     module, func = art.func.split(":")
-    fn = getattr(importlib.import_module(f"artifacts.{module}"), func)
+    fn = getattr(importlib.import_module(f"scripts.artifacts.{module}"), func)
     return fn(*args, **art.params, **extra)
 
 
@@ -95,7 +95,7 @@ def _lossless_webp(png: bytes) -> io.BytesIO:
 def render_figure(art: Artifact, runs: dict[str, Any]) -> dict[str, bytes]:
     import matplotlib
 
-    from artifacts.style import THEMES, check_legibility
+    from scripts.artifacts.style import THEMES, check_legibility
 
     if not art.alt.strip() or not art.caption.strip():
         raise ValueError("a figure needs alt text and a caption")
@@ -124,7 +124,7 @@ def render_figure(art: Artifact, runs: dict[str, Any]) -> dict[str, bytes]:
 
 def render_card(art: Artifact, runs: dict[str, Any]) -> dict[str, bytes]:
     """A page's social card (see ``artifacts.cards``): its title over its figure."""
-    from artifacts.cards import draw_figure, social_card
+    from scripts.artifacts.cards import draw_figure, social_card
 
     figure = draw_figure(art.params["figure_func"], art.params["figure_params"],
                          runs.get("runs"))

@@ -1,6 +1,6 @@
 """Training runs for the experiments page: the ``experiments`` package, turned into JSON.
 
-Each run trains in a fresh Python process of its own (``python -m artifacts.runs``), so
+Each run trains in a fresh Python process of its own (``python -m scripts.artifacts.runs``), so
 that its settings are in place before any library loads, and no run can depend on what
 ran before it. The settings are checked here first, so a bad one is named as a
 ``ConfigError`` by the builder.
@@ -32,13 +32,13 @@ def train(*, progress: Any = None, **params: Any) -> dict[str, Any]:
     """Train and measure one run (``params``: keyword values of ``RunConfig``) in a fresh
     process; ``progress(done, total, loss)`` is called after each chunk of steps."""
     RunConfig.from_params(params)  # a bad setting raises ConfigError here, by name
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "scripts")]),
+    env = {**os.environ, "PYTHONPATH": str(ROOT),
            "XLA_FLAGS": "--xla_cpu_multi_thread_eigen=false intra_op_parallelism_threads=1",
            "JAX_PLATFORMS": "cpu", "OPENBLAS_NUM_THREADS": "1"}
     with tempfile.TemporaryDirectory(prefix="pe-run-") as tmp:
         settings, results = Path(tmp) / "settings.json", Path(tmp) / "results.json"
         settings.write_text(json.dumps(params))
-        child = subprocess.Popen([sys.executable, "-m", "artifacts.runs", settings, results],
+        child = subprocess.Popen([sys.executable, "-m", "scripts.artifacts.runs", settings, results],
                                  cwd=ROOT, env=env, stdin=subprocess.DEVNULL,
                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         assert child.stderr is not None

@@ -29,6 +29,7 @@ import importlib.util
 from pathlib import Path
 
 import numpy as np
+from cycler import cycler
 from matplotlib.axes import Axes
 from matplotlib.colors import Colormap, ListedColormap
 from matplotlib.figure import Figure
@@ -75,7 +76,7 @@ class Theme:
         base = matplotlib.colormaps["cividis"]
         return ListedColormap(base(np.linspace(lo, hi, 256)), name=f"cividis-{self.name}")
 
-    def rc(self) -> dict[str, Any]:
+    def rc(self) -> Any:  # a dict of rcParams (Matplotlib types their keys as Literals)
         """Matplotlib settings for this theme (applied by the builder around each draw)."""
         return {
             # Bundled DejaVu fonts, text stored as paths: identical on every machine and browser.
@@ -105,7 +106,7 @@ class Theme:
             "axes.grid": False,
             "axes.spines.top": False,
             "axes.spines.right": False,
-            "axes.prop_cycle": matplotlib.cycler(color=list(self.palette)),
+            "axes.prop_cycle": cycler(color=list(self.palette)),
             "axes.facecolor": "none",
             "figure.facecolor": "none",
             "savefig.facecolor": "none",
@@ -199,7 +200,7 @@ def check_legibility(fig: Figure) -> None:
     for text in fig.findobj(Text):
         if not (text.get_visible() and text.get_text().strip()):
             continue
-        px = text.get_fontsize() * 96 / 72 * scale
+        px = float(text.get_fontsize()) * 96 / 72 * scale
         if px < MIN_PHONE_PX - 1e-9:
             raise ValueError(
                 f"text {text.get_text()!r} at {text.get_fontsize():g} pt would be "

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 import numpy as np
 
 import pe
-from artifacts.data import cosine_similarity
+from scripts.artifacts.data import cosine_similarity
 
 
 def num(value: float, decimals: int = 6) -> str:

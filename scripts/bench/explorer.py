@@ -36,13 +36,11 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tests"))
-
-from helpers.site_harness import (  # the harness lives with the tests
+from scripts.site.browser import (
     SiteServer,
     build_site,
     chromium_path,
-    launch_chromium,
+    start_chromium,
 )
 
 BUDGET_MS = 16.0
@@ -201,11 +199,15 @@ def main() -> int:
                 build_site(site, server.base_url)
             server.start()
             with sync_playwright() as pw:
-                browser = launch_chromium(pw, chromium_path())
+                browser = start_chromium(pw, chromium_path())
                 context = browser.new_context(viewport={"width": 1280, "height": 900})
                 page = context.new_page()
                 errors: list[str] = []
-                page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+                def console(message: Any) -> None:
+                    if message.type == "error":
+                        errors.append(message.text)
+
+                page.on("console", console)
                 page.on("pageerror", lambda e: errors.append(str(e)))
                 url = f"{server.base_url}explorer/?len={args.size}&d={args.size}"
                 load_before = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")

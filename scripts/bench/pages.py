@@ -31,9 +31,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tests"))
-
-from helpers.site_harness import (  # the harness lives with the tests
+from scripts.site.browser import (
     SUBPATH,
     SiteServer,
     build_site,

@@ -27,11 +27,9 @@ import tempfile
 import time
 from pathlib import Path
 
-SCRIPTS = Path(__file__).resolve().parent.parent
-BUILDER = SCRIPTS / "build_artifacts.py"
-sys.path[:0] = [str(SCRIPTS)]
+from scripts.artifacts.builder import default_jobs
 
-from artifacts.builder import default_jobs
+ROOT = Path(__file__).resolve().parents[2]
 
 NOOP_TARGET_S = 1.0
 EXPERIMENTS_TARGET_S = 240.0
@@ -45,8 +43,8 @@ def children_cpu() -> float:
 def build(out: Path, *args: str) -> float:
     """Run the builder; returns its wall time in seconds (fails loudly on error)."""
     start = time.perf_counter()
-    proc = subprocess.run([sys.executable, str(BUILDER), "--out", str(out), "--quiet", *args],
-                          capture_output=True, text=True, check=False)
+    proc = subprocess.run([sys.executable, "-m", "scripts.build_artifacts", "--out", str(out),
+                           "--quiet", *args], cwd=ROOT, capture_output=True, text=True, check=False)
     elapsed = time.perf_counter() - start
     if proc.returncode != 0:
         sys.exit(f"bench pipeline: the build failed:\n{proc.stderr}")
@@ -59,13 +57,13 @@ def artifact_seconds(out: Path, key: str = "seconds") -> dict[str, float]:
 
 
 def experiment_figures() -> dict[str, tuple[str, ...]]:
-    from artifacts import registry
+    from scripts.artifacts import registry
 
     return {a.name: a.needs for a in registry.all_artifacts() if a.kind == "figure" and a.needs}
 
 
 def experiment_names() -> list[str]:
-    from artifacts import registry
+    from scripts.artifacts import registry
 
     return [a.name for a in registry.all_artifacts() if a.kind == "run" or a.needs]
 

@@ -21,8 +21,9 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
-from passes import MarkupError, Preview, link_preview
 from PIL import Image
+
+from scripts.site.passes import MarkupError, Preview, link_preview
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -41,14 +41,15 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from katex_render import MathError, Typeset, Typesetter
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
-from notebook_html import NOTEBOOK_STYLESHEET, is_notebook, slim_notebook
-from passes import (
+
+from scripts.site.katex_render import MathError, Typeset, Typesetter
+from scripts.site.notebook_html import NOTEBOOK_STYLESHEET, is_notebook, slim_notebook
+from scripts.site.passes import (
     KATEX_DIST,
     MarkupError,
     add_to_head,
@@ -59,7 +60,6 @@ from passes import (
 )
 
 ROOT = Path(__file__).resolve().parents[2]
-BUILDER = ROOT / "scripts" / "build_artifacts.py"
 WATCHED = [ROOT / "pe", ROOT / "experiments", ROOT / "scripts", ROOT / "docs" / "examples"]
 BARE_TABLE = re.compile(r"<table>.*?</table>", re.DOTALL)  # Markdown's; Material wraps these
 PLACEHOLDER = re.compile(r"(\\?)\{\{\s*pe:([^}\s]*)\s*\}\}")
@@ -78,7 +78,7 @@ def on_pre_build(config: MkDocsConfig) -> None:
     out = generated_dir()
     # No .pyc writes: `mkdocs serve` watches scripts/ and pe/ and would rebuild again.
     env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
-    proc = subprocess.run([sys.executable, str(BUILDER), "--out", str(out)], cwd=ROOT,
+    proc = subprocess.run([sys.executable, "-m", "scripts.build_artifacts", "--out", str(out)], cwd=ROOT,
                           env=env, stderr=subprocess.PIPE, text=True, check=False)
     sys.stderr.write(proc.stderr)  # warnings, and the error of a failed run
     if proc.returncode != 0:

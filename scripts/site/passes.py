@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from katex_render import (
+from scripts.site.katex_render import (
     Formula,
     MathError,
     Typeset,
@@ -42,7 +42,7 @@ from katex_render import (
     typeset_html,
     used_faces,
 )
-from notebook_html import is_notebook, output_images, slim_notebook
+from scripts.site.notebook_html import is_notebook, output_images, slim_notebook
 
 HERE = Path(__file__).resolve().parent
 PALETTE_SCRIPT = HERE / "palette.js"

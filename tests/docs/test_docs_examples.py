@@ -69,8 +69,7 @@ def _included_paths() -> frozenset[str]:
 
 
 def _exercise_scripts() -> list[str]:
-    sys.path.insert(0, str(ROOT / "scripts"))
-    from artifacts.exercise_bank import EXERCISES
+    from scripts.artifacts.exercise_bank import EXERCISES
 
     return [e.script for e in EXERCISES if e.script]
 

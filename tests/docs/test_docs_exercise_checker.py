@@ -13,16 +13,14 @@ formula, independently of ``pe`` and of ``pe.diagnose``.
 from __future__ import annotations
 
 import runpy
-import sys
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 import pytest
-from docscan import EXAMPLES, ROOT
+from docscan import EXAMPLES
 
-sys.path.insert(0, str(ROOT / "scripts"))
-from artifacts.exercise_bank import EXERCISES, PASTE_ROWS, Exercise
+from scripts.artifacts.exercise_bank import EXERCISES, PASTE_ROWS, Exercise
 
 IMPLEMENT = [e for e in EXERCISES if e.level == "implement"]
 Diagnose = Callable[[np.ndarray], Any]

@@ -12,12 +12,8 @@ they do not replace another folder's.
 from __future__ import annotations
 
 import os
-import sys
-from pathlib import Path
 
 from hypothesis import settings
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # `pe_reference` under any import mode
 
 settings.register_profile("pe-dev", max_examples=60, deadline=None)
 settings.register_profile(

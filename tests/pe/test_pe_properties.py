@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
-import pe_reference as ref
+from helpers import pe_reference as ref
 from hypothesis import given
 from hypothesis import strategies as st
 

@@ -11,8 +11,8 @@ reproduce the erratum would fail.
 from __future__ import annotations
 
 import numpy as np
-import pe_reference as ref
 import pytest
+from helpers import pe_reference as ref
 
 import pe
 

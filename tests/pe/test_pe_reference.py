@@ -12,8 +12,8 @@ float64 result rounded once.
 from __future__ import annotations
 
 import numpy as np
-import pe_reference as ref
 import pytest
+from helpers import pe_reference as ref
 from hypothesis import given
 from hypothesis import strategies as st
 

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from pipeline_helpers import ROOT, SCRIPTS, Sandbox, run_builder  # also puts scripts/ on sys.path
+from helpers.pipeline import ROOT, SCRIPTS, Sandbox, run_builder  # also puts scripts/ on sys.path
 
 
 @pytest.fixture(scope="session")

@@ -14,11 +14,11 @@ import runpy
 from collections import Counter
 from pathlib import Path
 
-import pipeline_helpers  # noqa: F401  (puts scripts/ on sys.path)
 import pytest
-from artifacts import exercises, registry
-from artifacts.exercise_bank import EXERCISES, Exercise
 from test_registry_text import typed_numbers
+
+from scripts.artifacts import exercises, registry
+from scripts.artifacts.exercise_bank import EXERCISES, Exercise
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"

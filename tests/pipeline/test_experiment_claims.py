@@ -14,10 +14,19 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from artifacts import registry
-from artifacts.results.data import Run, chance, measured, placed, uniform_by_offset, window, windows
-from artifacts.results.numbers import shift_clear
-from pipeline_helpers import ROOT
+from helpers.pipeline import ROOT
+
+from scripts.artifacts import registry
+from scripts.artifacts.results.data import (
+    Run,
+    chance,
+    measured,
+    placed,
+    uniform_by_offset,
+    window,
+    windows,
+)
+from scripts.artifacts.results.numbers import shift_clear
 
 PAGE = ROOT / "docs" / "experiments.md"
 Runs = Mapping[str, Run]

@@ -6,9 +6,9 @@ import math
 
 import numpy as np
 import pytest
-from artifacts.numbers import MEANINGS, answers
 
 import pe
+from scripts.artifacts.numbers import MEANINGS, answers
 
 
 @pytest.fixture(scope="module")

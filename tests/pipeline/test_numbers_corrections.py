@@ -12,9 +12,9 @@ import math
 
 import numpy as np
 import pytest
-from artifacts.numbers import MEANINGS, compute, corrections
 
 import pe
+from scripts.artifacts.numbers import MEANINGS, compute, corrections
 
 
 def value(text: str) -> float:

@@ -7,7 +7,7 @@ import json
 import shutil
 from pathlib import Path
 
-from pipeline_helpers import ROOT, Sandbox, output_files, run_builder, run_python
+from helpers.pipeline import ROOT, Sandbox, output_files, run_builder, run_python
 
 TABLES = "positions-d4,rows-d6"
 
@@ -24,7 +24,7 @@ SAMPLE = ["columns-d6", "heatmap-d512", "robot-sum", "rotation-circles", "precis
 def test_serial_clean_build_is_byte_identical_to_the_parallel_one(
         full_build: Path, tmp_path: Path) -> None:
     """A second clean run, serial this time, gives the same bytes as the parallel one."""
-    from artifacts import registry
+    from scripts.artifacts import registry
 
     examples = [a.name for a in registry.all_artifacts() if a.kind == "example"][:2]
     names = SAMPLE + examples
@@ -52,7 +52,7 @@ def test_noop_run_rebuilds_nothing_and_skips_matplotlib(full_build: Path) -> Non
     assert "artifacts current" in proc.stdout and "built" not in proc.stdout
     assert output_files(full_build) == before
     # The fast path must not import the drawing libraries.
-    code = ("from artifacts.builder import main\n"
+    code = ("from scripts.artifacts.builder import main\n"
             f"assert main(['--out', {str(full_build)!r}, '--quiet']) == 0\n"
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('matplotlib', 'sympy')))")
     proc = run_python(ROOT, code)
@@ -130,7 +130,7 @@ def test_edit_to_pipeline_code_rebuilds_only_its_artifacts(sandbox: Sandbox,
 INTERRUPT = """
 import builtins
 from pathlib import Path
-from artifacts import builder
+from scripts.artifacts import builder
 
 real_open = builtins.open
 
@@ -268,7 +268,7 @@ def test_force_rebuilds_and_only_validates_names(sandbox: Sandbox, tmp_path: Pat
 
 
 def test_list_names_every_artifact_with_its_state(full_build: Path) -> None:
-    from artifacts import registry
+    from scripts.artifacts import registry
 
     catch_up(full_build)
     proc = run_builder("--out", full_build, "--list")

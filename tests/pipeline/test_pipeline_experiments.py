@@ -8,8 +8,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from artifacts import registry
-from pipeline_helpers import ROOT, Sandbox, output_files
+from helpers.pipeline import ROOT, Sandbox, output_files
+
+from scripts.artifacts import registry
 
 PAGE = ROOT / "docs" / "experiments.md"
 EXPERIMENT_ARTIFACTS = [a for a in registry.all_artifacts() if a.needs]

@@ -10,12 +10,12 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from artifacts import registry
-from artifacts.render import escape_alt
-from artifacts.tex_lines import break_lines
-from pipeline_helpers import ROOT, output_files
+from helpers.pipeline import ROOT, output_files
 
 import pe
+from scripts.artifacts import registry
+from scripts.artifacts.render import escape_alt
+from scripts.artifacts.tex_lines import break_lines
 
 ARTIFACTS = registry.all_artifacts()
 FIGURES = [a for a in ARTIFACTS if a.kind == "figure"]
@@ -129,7 +129,7 @@ def test_equal_offsets_table_shows_identical_values(full_build: Path) -> None:
 
 
 def test_numbers_match_pe(full_build: Path) -> None:
-    from artifacts.numbers import MEANINGS, compute
+    from scripts.artifacts.numbers import MEANINGS, compute
 
     numbers = json.loads((full_build / "numbers.json").read_text())
     assert all(isinstance(k, str) and isinstance(v, str) and v for k, v in numbers.items())

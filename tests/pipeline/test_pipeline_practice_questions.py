@@ -3,7 +3,7 @@ answered ones with their thread and their section, left-out ones with their reas
 
 from __future__ import annotations
 
-from artifacts import practice_questions, registry
+from scripts.artifacts import practice_questions, registry
 
 
 def test_every_question_appears_once_in_its_table() -> None:

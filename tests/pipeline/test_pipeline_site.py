@@ -11,8 +11,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from artifacts import registry
-from pipeline_helpers import ROOT
+from helpers.pipeline import ROOT
+
+from scripts.artifacts import registry
 
 PAGE = """# Fragments
 

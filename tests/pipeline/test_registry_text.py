@@ -10,10 +10,10 @@ import re
 from string import Template
 
 import numpy as np
-import pipeline_helpers  # noqa: F401  (puts scripts/ on sys.path)
 import pytest
-from artifacts import registry
-from artifacts.data import offset_distances
+
+from scripts.artifacts import registry
+from scripts.artifacts.data import offset_distances
 
 #: Numbers a template may spell out, with why they are not parameters or results.
 #: (Single digits, such as the 2 of 2π or columns 0 and 1, are not checked.)

@@ -7,11 +7,12 @@ import io
 from pathlib import Path
 
 import pytest
-from artifacts import registry
-from artifacts.cards import SIZE, draw_figure, social_card
-from artifacts.render import render
+from helpers.pipeline import ROOT
 from PIL import Image
-from pipeline_helpers import ROOT
+
+from scripts.artifacts import registry
+from scripts.artifacts.cards import SIZE, draw_figure, social_card
+from scripts.artifacts.render import render
 
 #: A card is fetched by link previews only, never by the page, but it must stay small.
 MAX_CARD_KIB = 100

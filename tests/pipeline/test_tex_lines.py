@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import pipeline_helpers  # noqa: F401  (puts scripts/ on sys.path)
-from artifacts.tex_lines import MAX_WIDTH, break_lines, width
+from scripts.artifacts.tex_lines import MAX_WIDTH, break_lines, width
 
 
 def test_short_formula_is_left_alone() -> None:

@@ -1,4 +1,4 @@
-"""Static checks over the whole repository: ruff's lint rules and mypy --strict on pe."""
+"""Static checks over the whole repository: ruff's lint rules and mypy --strict on pe, experiments and scripts."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ def test_ruff_lint_is_clean() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-def test_mypy_strict_on_pe() -> None:
+def test_mypy_strict_on_pe_experiments_and_scripts() -> None:
     result = run(BIN / "mypy")  # files and --strict come from pyproject.toml
     assert result.returncode == 0, result.stdout + result.stderr
 

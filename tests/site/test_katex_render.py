@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import importlib.util
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from types import SimpleNamespace
@@ -12,9 +11,8 @@ from typing import Any
 import pytest
 
 SCRIPTS = Path(__file__).resolve().parents[2] / "scripts" / "site"
-sys.path.insert(0, str(SCRIPTS))
 
-from katex_render import (
+from scripts.site.katex_render import (
     KATEX_DIR,
     Formula,
     MathError,

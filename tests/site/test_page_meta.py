@@ -8,7 +8,6 @@ from __future__ import annotations
 import html
 import os
 import re
-import sys
 from html.parser import HTMLParser
 from pathlib import Path
 from types import SimpleNamespace
@@ -20,10 +19,9 @@ from PIL import Image
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
-sys.path.insert(0, str(ROOT / "scripts" / "site"))
 
-import meta_hooks
-from passes import Preview, link_preview
+from scripts.site import meta_hooks
+from scripts.site.passes import Preview, link_preview
 
 MKDOCS_YML = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
 

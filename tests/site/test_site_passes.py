@@ -16,9 +16,8 @@ import pytest
 from helpers.site_harness import build_site, raw_math_problems
 
 SCRIPTS = Path(__file__).resolve().parents[2] / "scripts" / "site"
-sys.path.insert(0, str(SCRIPTS))
 
-from passes import (
+from scripts.site.passes import (
     JS_CLASS,
     MATERIAL_FORM,
     OUR_FORM,

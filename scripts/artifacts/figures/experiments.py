@@ -10,7 +10,7 @@ import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
-from artifacts.results.data import (
+from scripts.artifacts.results.data import (
     Run,
     chance,
     first_scored,
@@ -20,7 +20,7 @@ from artifacts.results.data import (
     uniform_by_offset,
     windows,
 )
-from artifacts.style import Theme
+from scripts.artifacts.style import Theme
 
 _STYLES = ["-", (0, (5, 2)), (0, (1.5, 1.5)), (0, (6, 2, 1.5, 2))]
 _MARKERS = ["o", "s", "^", "D"]
@@ -176,8 +176,8 @@ def _probe_by_depth(ax: Axes, theme: Theme, runs: Mapping[str, Run]) -> None:
                     marker=_MARKERS[n % len(_MARKERS)], capsize=3, label=label(run))
         _untrained(ax, theme, depth + 0.06 * (n - 1.5),
                    measured(run, "probe_accuracy", untrained=True), n)
-    depth = len(next(iter(runs.values()))["probe_accuracy"][0])
-    ax.set_xticks(range(depth), ["embedding", *(f"block {i}" for i in range(1, depth))])
+    blocks = len(next(iter(runs.values()))["probe_accuracy"][0])
+    ax.set_xticks(range(blocks), ["embedding", *(f"block {i}" for i in range(1, blocks))])
     ax.set_ylim(0, 1.02)
     ax.set_ylabel("probe: exact position")
 

@@ -7,13 +7,13 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Arc, Circle
 
 import pe
-from artifacts.data import (
+from scripts.artifacts.data import (
     log_positions,
     min_distance_by_length,
     precision_errors,
     similarity_by_offset,
 )
-from artifacts.style import Theme
+from scripts.artifacts.style import Theme
 
 _STYLES = ["-", (0, (5, 2)), (0, (1.5, 1.5)), (0, (6, 2, 1.5, 2)), (0, (3, 1)), "-"]
 

@@ -7,22 +7,26 @@ Heatmaps of values in [-1, 1] use the theme's diverging map with ``vmin=-1, vmax
 
 from __future__ import annotations
 
+from typing import Any, Literal
+
 import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
+from matplotlib.image import AxesImage
 from matplotlib.patches import Rectangle
 
 import pe
-from artifacts.data import cosine_similarity_matrix, robot_example
-from artifacts.style import Theme
+from scripts.artifacts.data import cosine_similarity_matrix, robot_example
+from scripts.artifacts.style import Theme
 
 
-def _heatmap(ax: Axes, theme: Theme, values, **kw):
+def _heatmap(ax: Axes, theme: Theme, values: Any, **kw: Any) -> AxesImage:
     return ax.imshow(values, cmap=theme.diverging, vmin=-1.0, vmax=1.0, aspect="auto",
                      interpolation="nearest", **kw)
 
 
-def _colorbar(fig: Figure, image, ax, label: str, **kw) -> None:
+def _colorbar(fig: Figure, image: AxesImage, ax: Axes | list[Axes], label: str,
+              **kw: Any) -> None:
     bar = fig.colorbar(image, ax=ax, label=label, **kw)
     bar.set_ticks([-1, -0.5, 0, 0.5, 1])
     bar.outline.set_edgecolor(bar.ax.spines["left"].get_edgecolor())
@@ -120,13 +124,14 @@ def layouts(theme: Theme, *, length: int, d_model: int, base: float = 10000.0) -
     fig, axes = theme.figure(3.6, 1, 2, sharey=True)
     titles = {"interleaved": "interleaved: sin, cos, sin, cos, …",
               "split": "split: all sines, then cosines"}
-    image = None
-    for ax, layout in zip(axes, ("interleaved", "split"), strict=True):
-        image = _heatmap(ax, theme, pe.encoding(length, d_model, base=base, layout=layout))
+    layouts: tuple[Literal["interleaved", "split"], ...] = ("interleaved", "split")
+    images = []
+    for ax, layout in zip(axes, layouts, strict=True):
+        images.append(_heatmap(ax, theme, pe.encoding(length, d_model, base=base, layout=layout)))
         ax.set_title(titles[layout], loc="left", fontsize=11)
         ax.set_xlabel("dimension (column)")
     axes[0].set_ylabel("position")
-    _colorbar(fig, image, axes, "value", location="bottom", fraction=0.08, pad=0.02,
+    _colorbar(fig, images[-1], axes, "value", location="bottom", fraction=0.08, pad=0.02,
               aspect=40)
     return fig
 
@@ -136,7 +141,7 @@ def _cell(value: float) -> str:
     return ("0.00" if float(text) == 0 else text).replace("-", "\u2212")
 
 
-def _matrix(fig: Figure, theme: Theme, values, title: str, x: float, y: float,
+def _matrix(fig: Figure, theme: Theme, values: Any, title: str, x: float, y: float,
             row_labels: list[str] | None) -> None:
     """A small matrix as a grid of numbers; ``(x, y)`` is its lower-left corner in inches."""
     rows, cols = values.shape

@@ -7,17 +7,20 @@ curves are the underlying waves between them.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
+from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
 import pe
-from artifacts.data import loop_recipe
-from artifacts.style import Theme
+from scripts.artifacts.data import loop_recipe
+from scripts.artifacts.style import Theme
 
 
-def _wave(ax, theme: Theme, positions, fine, values, curve, color, label, marker="o",
-          linestyle="-") -> None:
+def _wave(ax: Axes, theme: Theme, positions: Any, fine: Any, values: Any, curve: Any,
+          color: str, label: str | None, marker: str = "o", linestyle: str = "-") -> None:
     ax.plot(fine, curve, color=color, linewidth=1.1, linestyle=linestyle, alpha=0.75)
     ax.plot(positions, values, marker, color=color, label=label, linestyle="none")
 

@@ -29,7 +29,7 @@ def label(run: Run) -> str:
         text += f", random offsets up to {cfg['train_offset']} (SHAPE)"
     if cfg["base"] != 10000:
         text += f", base {cfg['base']:g}"
-    return text
+    return str(text)
 
 
 def measured(run: Run, key: str, untrained: bool = False) -> np.ndarray:
@@ -102,4 +102,4 @@ def same_setting(runs: Mapping[str, Run], **expected: Any) -> None:
 
 def chance(run: Run) -> float:
     """Accuracy of guessing a token uniformly."""
-    return 1.0 / run["config"]["vocab"]
+    return 1.0 / float(run["config"]["vocab"])

@@ -11,8 +11,8 @@ from collections.abc import Mapping
 import numpy as np
 
 import pe
-from artifacts.numbers import fixed
-from artifacts.results.data import (
+from scripts.artifacts.numbers import fixed
+from scripts.artifacts.results.data import (
     Run,
     chance,
     measured,

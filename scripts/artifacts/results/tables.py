@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from artifacts.results.data import (
+from scripts.artifacts.results.data import (
     Run,
     label,
     measured,
@@ -17,7 +17,7 @@ from artifacts.results.data import (
     window,
     windows,
 )
-from artifacts.tables import markdown_table
+from scripts.artifacts.tables import markdown_table
 
 #: What each setting means, for the configuration tables (every setting must have one).
 MEANINGS = {

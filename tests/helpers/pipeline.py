@@ -10,16 +10,16 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPTS = ROOT / "scripts"
-BUILDER = SCRIPTS / "build_artifacts.py"
 
-if str(SCRIPTS) not in sys.path:
-    sys.path.insert(0, str(SCRIPTS))  # the pipeline package `artifacts`
 
-def run_builder(*args: str | Path, script: Path = BUILDER, timeout: float = 600,
+
+def run_builder(*args: str | Path, root: Path = ROOT, timeout: float = 600,
                 env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    """Run ``build_artifacts.py`` with ``args``; returns the finished process (text output)."""
+    """Run the builder of the repository at ``root`` (``python -m scripts.build_artifacts``)
+    with ``args``; returns the finished process (text output)."""
     full_env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", **(env or {})}
-    return subprocess.run([sys.executable, str(script), *map(str, args)], cwd=script.parent.parent,
+    return subprocess.run([sys.executable, "-m", "scripts.build_artifacts", *map(str, args)],
+                          cwd=root,
                           capture_output=True, text=True, timeout=timeout, env=full_env,
                           check=False)
 
@@ -34,12 +34,8 @@ def output_files(out: Path) -> dict[str, bytes]:
 class Sandbox:
     root: Path
 
-    @property
-    def script(self) -> Path:
-        return self.root / "scripts" / "build_artifacts.py"
-
     def run(self, *args: str | Path, **kw: object) -> subprocess.CompletedProcess[str]:
-        return run_builder(*args, script=self.script, **kw)  # type: ignore[arg-type]
+        return run_builder(*args, root=self.root, **kw)  # type: ignore[arg-type]
 
     def python(self, code: str) -> subprocess.CompletedProcess[str]:
         """Run ``code`` in a fresh interpreter that imports the sandbox's pipeline and pe."""
@@ -47,8 +43,7 @@ class Sandbox:
 
 
 def run_python(root: Path, code: str) -> subprocess.CompletedProcess[str]:
-    """Run ``code`` with ``root/scripts`` and ``root`` first on ``sys.path``."""
-    prelude = f"import sys; sys.path[:0] = [{str(root / 'scripts')!r}, {str(root)!r}]\n"
-    return subprocess.run([sys.executable, "-c", prelude + code], cwd=root,
+    """Run ``code`` in a fresh interpreter in ``root``, which (``-c``) imports first from there."""
+    return subprocess.run([sys.executable, "-c", "import sys\n" + code], cwd=root,
                           capture_output=True, text=True, timeout=300, check=False,
                           env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
