@@ -13,6 +13,7 @@ import math
 from pathlib import Path
 from typing import Any
 
+import pytest
 from helpers.pipeline import ROOT, run_builder
 
 from scripts.artifacts import builder, registry
@@ -78,6 +79,7 @@ def test_differences_finds_what_exceeds_the_tolerance() -> None:
     assert _differences(kept, {**kept, "loss": [0.5]})
 
 
+@pytest.mark.training
 def test_one_run_retrained_from_scratch_reproduces_its_kept_result(tmp_path: Path) -> None:
     # The cheapest run (fewest seed-steps), so every test session can afford it.
     art = min(RUNS, key=lambda a: (builder.training_cost(a), a.name))

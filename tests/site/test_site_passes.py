@@ -127,8 +127,8 @@ def test_the_passes_finish_a_site_built_without_the_hooks(tmp_path: Path) -> Non
     home = site / "index.html"
     assert raw_math_problems(home.read_text(encoding="utf-8")), "the stock build has raw TeX"
 
-    run = subprocess.run([sys.executable, str(SCRIPTS / "passes.py"), str(site)],
-                         capture_output=True, text=True, check=False)
+    run = subprocess.run([sys.executable, "-m", "scripts.site.passes", str(site)],
+                         cwd=SCRIPTS.parents[1], capture_output=True, text=True, check=False)
     assert run.returncode == 0, run.stderr
     for page, root in ((home, ""), (site / "deep" / "page" / "index.html", "../../")):
         html = page.read_text(encoding="utf-8")
@@ -146,7 +146,7 @@ def test_the_passes_finish_a_site_built_without_the_hooks(tmp_path: Path) -> Non
 
 
 def test_a_notebooks_figures_move_into_files_beside_it() -> None:
-    from notebook_html import output_images
+    from scripts.site.notebook_html import output_images
 
     png = b"\x89PNG\r\n\x1a\nnot really a picture"
     inline = base64.b64encode(png).decode()
