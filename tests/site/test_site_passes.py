@@ -140,8 +140,8 @@ def test_the_passes_finish_a_site_built_without_the_hooks(tmp_path: Path) -> Non
     assert (site / "assets" / "katex" / "fonts" / "KaTeX_Math-Italic.woff2").is_file()
     assert "KaTeX_Math" in (site / "assets" / "katex" / "katex.min.css").read_text("utf-8")
     # Run twice, the theme pass finds its own markup and says so (no silent double patch).
-    again = subprocess.run([sys.executable, str(SCRIPTS / "passes.py"), str(site)],
-                           capture_output=True, text=True, check=False)
+    again = subprocess.run([sys.executable, "-m", "scripts.site.passes", str(site)],
+                           cwd=SCRIPTS.parents[1], capture_output=True, text=True, check=False)
     assert again.returncode == 1 and "palette form" in again.stderr
 
 
