@@ -332,10 +332,15 @@ def default_jobs() -> int:
 
 
 class Progress:
-    def __init__(self, total: int, quiet: bool, stream: TextIO, names: list[str]) -> None:
+    """One line per finished artifact, with how long the rest should take: each artifact's
+    last recorded time (else a guess by kind) over the worker processes."""
+
+    def __init__(self, total: int, quiet: bool, stream: TextIO, names: list[str],
+                 expected: dict[str, float] | None = None, jobs: int = 1) -> None:
         self.total, self.done, self.quiet, self.stream = total, 0, quiet, stream
         self.width = len(str(total))
         self.name_width = max(map(len, names), default=0)
+        self.expected, self.jobs = dict(expected or {}), max(1, jobs)
 
     def line(self, text: str) -> None:
         if not self.quiet:
@@ -345,8 +350,15 @@ class Progress:
         self.done += 1
         left = self.total - self.done
         mark = "built " if ok else "FAILED"
+        self.expected.pop(name, None)
+        eta = f", about {_duration(sum(self.expected.values()) / self.jobs)}" if left else ""
         self.line(f"[{self.done:>{self.width}}/{self.total}] {mark} {name:<{self.name_width}} "
-                  f"{seconds:6.2f} s   {left} left")
+                  f"{seconds:6.2f} s   {left} left{eta}")
+
+
+def _duration(seconds: float) -> str:
+    """``42 s``, ``3 min``: how a person reads a wait."""
+    return f"{max(1, round(seconds))} s" if seconds < 90 else f"{round(seconds / 60)} min"
 
 
 def run_results(out: Path, names: Iterable[str]) -> dict[str, bytes]:
@@ -528,7 +540,9 @@ def build(opts: Options, stdout: TextIO = sys.stdout) -> int:
                       f"{', '.join(used)}", file=stdout)
         todo = [a for a in todo if a.name not in used]
         jobs = max(1, min(opts.jobs or default_jobs(), len(todo)))
-        progress = Progress(len(todo), opts.quiet, stdout, [a.name for a in todo])
+        expected = {a.name: float(entries.get(a.name, {}).get("seconds", TYPICAL_SECONDS[a.kind]))
+                    for a in todo}
+        progress = Progress(len(todo), opts.quiet, stdout, [a.name for a in todo], expected, jobs)
         if todo:
             progress.line(f"building {len(todo)} of {len(arts)} artifacts "
                           f"({jobs} job{'s' if jobs > 1 else ''}) into {out}")

@@ -172,7 +172,7 @@ def crameri(name: str) -> Colormap:
     """
     spec = importlib.util.find_spec("cmcrameri")  # locates without importing
     if spec is None or not spec.submodule_search_locations:
-        raise ModuleNotFoundError("cmcrameri is not installed (see requirements.lock)")
+        raise ModuleNotFoundError("cmcrameri is not installed (see requirements.txt)")
     data = Path(next(iter(spec.submodule_search_locations))) / "cmaps" / f"{name}.txt"
     return ListedColormap(np.loadtxt(data), name=name)
 
