@@ -18,7 +18,7 @@ import traceback
 from dataclasses import dataclass
 from typing import Any
 
-from scripts.artifacts.registry import ROOT, Artifact
+from scripts.artifacts.registry import ROOT, Artifact, example_output
 
 #: What goes into the files' metadata: nothing that changes between runs.
 SVG_METADATA = {"Date": None, "Creator": "pe-site figure pipeline"}
@@ -145,7 +145,7 @@ def run_example(art: Artifact) -> dict[str, bytes]:
         lines = proc.stderr.decode(errors="replace").strip().splitlines()
         last = lines[-1] if lines else "no error output"
         raise RuntimeError(f"{rel} exited with status {proc.returncode}: {last}")
-    return {f"examples/{art.source.stem}.txt": proc.stdout}
+    return {example_output(art.source): proc.stdout}
 
 
 def _progress(name: str) -> Any:
