@@ -102,8 +102,8 @@ def test_runs_train_once_and_again_only_when_their_code_changes(tiny_sandbox: Sa
 
 
 def test_a_bad_run_setting_fails_the_build_naming_it(sandbox: Sandbox, tmp_path: Path) -> None:
-    reg = sandbox.root / "scripts" / "artifacts" / "registry.py"
-    reg.write_text(reg.read_text() + '\nEXPERIMENTS.append(_run("bad-run", scheme="alibi"))\n')
+    page = sandbox.root / "scripts" / "artifacts" / "pages" / "experiments.py"
+    page.write_text(page.read_text() + '\nARTIFACTS.append(_run("bad-run", scheme="alibi"))\n')
     proc = sandbox.run("--out", tmp_path / "out", "--only", "bad-run")
     assert proc.returncode == 1
     last = proc.stderr.strip().splitlines()[-1]
@@ -111,9 +111,9 @@ def test_a_bad_run_setting_fails_the_build_naming_it(sandbox: Sandbox, tmp_path:
 
 
 def test_a_figure_needing_an_unknown_run_is_named(sandbox: Sandbox) -> None:
-    reg = sandbox.root / "scripts" / "artifacts" / "registry.py"
-    reg.write_text(reg.read_text() + '\nTABLES.append(_table("t", "results.tables:probe", '
-                   'needs=("no-such-run",)))\n')
+    page = sandbox.root / "scripts" / "artifacts" / "pages" / "experiments.py"
+    page.write_text(page.read_text() + '\nARTIFACTS.append(table("t", "results.tables:probe", '
+                    'needs=("no-such-run",)))\n')
     proc = sandbox.run("--list")
     assert proc.returncode != 0
     assert "artifact 't' needs 'no-such-run', which is not a run" in proc.stderr
