@@ -21,6 +21,10 @@ page's module is the only other place that makes the page. A page module defines
 - ``ALLOWED_NUMBERS``: the integers its prose may type, each with why it is not a result
   (``tests/docs/test_docs_numbers.py``); :data:`SITE_ALLOWED_NUMBERS` holds those every
   page may type.
+- ``ANSWER_TERMS`` (the questions page): the key terms each short answer shares with the
+  sections it links to (``tests/docs/test_docs_consistency.py``). Rules stated on several
+  pages stay in ``tests/docs/consistency.toml``, and the repositories the site may cite at
+  more than one commit in ``tests/docs/allowed_versions.txt``: they belong to no one page.
 
 What no page owns (the ``numbers`` artifact that computes every page's numbers, the exercise
 fragments, the examples' outputs, the social cards) is in ``registry.py``. No module here
