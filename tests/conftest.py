@@ -17,9 +17,11 @@ Session-scoped (one per test process; with pytest-xdist, one per worker):
     Page paths from the built sitemap.xml, relative to ``site_url`` ("" is the home page, then
     e.g. "derivation/"), in sitemap order. ``site_url + path`` is the page's URL.
 ``site_page`` -> str
-    One of ``site_pages``: a test that asks for it runs once per page (ids are the paths, "home"
-    for ""). The sitemap is read at collection time, which is when the one build happens
-    (skipped when ``-m`` deselects the browser-marked tests that use it).
+    One of the pages of mkdocs.yml's nav: a test that asks for it runs once per page (ids are
+    the paths, "home" for ""). Collecting the tests builds nothing; the site is built when
+    the first test that needs it runs. With pytest-xdist and ``--dist loadgroup`` (as
+    ``./dev test`` runs), every test that uses ``built_site`` runs in the same worker, so
+    the site is built once.
     Parametrized with module scope: a module's tests run grouped by page, so module-scoped
     fixtures that use ``site_page`` are set up once per page.
 ``browser`` -> playwright.sync_api.Browser
@@ -60,6 +62,7 @@ from typing import Any
 
 import pytest
 from helpers.site_harness import (
+    REPO_ROOT,
     LoadedPage,
     SiteBuildError,
     SiteServer,
@@ -70,7 +73,7 @@ from helpers.site_harness import (
     pages_from_sitemap,
 )
 
-BUILD_FAILED = "<build failed>"
+from scripts.site.browser import pages_from_nav
 
 
 class _SiteSession:
@@ -122,36 +125,36 @@ def _site_session(config: pytest.Config) -> _SiteSession:
     return config.stash[_SESSION]
 
 
-def _deselected_by_mark(metafunc: pytest.Metafunc) -> bool:
-    """True when `-m` leaves out this (browser-marked) test: then there is no need to build."""
-    expr = metafunc.config.option.markexpr
-    if not expr:
-        return False
-    marks = {m.name for m in metafunc.definition.iter_markers()}
-    try:
-        from _pytest.mark.expression import Expression  # private, hence the fallback
-
-        return not Expression.compile(expr).evaluate(lambda name, **kwargs: name in marks)
-    except (ImportError, AttributeError, TypeError, SyntaxError):
-        return False
+#: The pages, from mkdocs.yml's nav: known before anything is built, so collecting the
+#: tests builds nothing (tests/site/test_pages.py checks the built sitemap lists the same).
+NAV_PAGES = pages_from_nav((REPO_ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "site_page" not in metafunc.fixturenames:
         return
-    if _deselected_by_mark(metafunc):
-        metafunc.parametrize(
-            "site_page", ["<not built: deselected>"], indirect=True, scope="module"
-        )
-        return
-    session = _site_session(metafunc.config)
-    session.ensure()
-    pages = [BUILD_FAILED] if session.error else session.pages
     # Module scope groups a module's tests page by page, so a module-scoped fixture built on
     # site_page (e.g. one loaded page shared by several checks) is made once per page.
     metafunc.parametrize(
-        "site_page", pages, indirect=True, ids=[p or "home" for p in pages], scope="module"
+        "site_page", NAV_PAGES, indirect=True, ids=[p or "home" for p in NAV_PAGES], scope="module"
     )
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Marks the tiers (``./dev test --fast`` leaves out ``site``, ``build`` and ``training``).
+
+    With pytest-xdist (``--dist loadgroup``), every test of the built site runs in one
+    worker: the site is built once and served by one server, while the other workers run
+    the tests that need no site."""
+    for item in items:
+        fixtures = getattr(item, "fixturenames", ())
+        if "built_site" in fixtures:
+            item.add_marker(pytest.mark.site)
+            item.add_marker(pytest.mark.xdist_group("site"))
+        if "full_build" in fixtures:
+            item.add_marker(pytest.mark.build)
+        if "tiny_sandbox" in fixtures:  # trains a tiny model (tests/pipeline)
+            item.add_marker(pytest.mark.training)
 
 
 @pytest.fixture(scope="session")

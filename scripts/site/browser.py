@@ -10,6 +10,7 @@ import functools
 import gzip
 import io
 import os
+import re
 import subprocess
 import sys
 import threading
@@ -79,6 +80,30 @@ def build_site(dest: Path, site_url: str, config_file: Path | None = None) -> No
         raise SiteBuildError(
             f"the build wrote no sitemap.xml into {dest}; build log:\n{proc.stdout}"
         )
+
+
+_NAV_SOURCE = re.compile(r"""^\s*-\s*(?:(?:"[^"\n]*"|'[^'\n]*'|[^:\n]+):\s*)?"""
+                         r"([\w./-]+\.(?:md|ipynb))\s*$", re.MULTILINE)
+
+
+def pages_from_nav(mkdocs_yml: str) -> list[str]:
+    r"""Page paths of the pages in mkdocs.yml's ``nav``, in its order, without building
+    ("" is the home page; ``formula.md`` is ``formula/``). The sitemap of a build lists the
+    same (a test checks it), so tests can be parametrized by page before anything is built.
+
+    >>> pages_from_nav("nav:\n  - Home: index.md\n  - Learn:\n      - The formula: formula.md\n"
+    ...                "      - nb.ipynb\n")
+    ['', 'formula/', 'nb/']
+    """
+    start = re.search(r"^nav:", mkdocs_yml, re.MULTILINE)
+    if start is None:
+        raise ValueError("mkdocs.yml has no nav: the tests take the pages from it")
+    nav = mkdocs_yml[start.start():]
+    pages = []
+    for source in _NAV_SOURCE.findall(nav):
+        stem = source.rsplit(".", 1)[0]
+        pages.append("" if stem == "index" else stem.removesuffix("/index") + "/")
+    return pages
 
 
 def pages_from_sitemap(sitemap_xml: str, site_url: str) -> list[str]:

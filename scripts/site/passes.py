@@ -5,7 +5,7 @@ The MkDocs hooks (mkdocs_hooks.py, meta_hooks.py) are thin adapters that call th
 page, and the same passes (all but ``link_preview``, which needs the page's title,
 description and card) run over a site MkDocs built without the hooks:
 
-    .venv/bin/python scripts/site/passes.py SITE_DIR
+    .venv/bin/python -m scripts.site.passes SITE_DIR    (from the repository's root)
 
 - ``typeset_maths``: the TeX in the page's text becomes KaTeX's HTML and MathML (katex_render.py).
 - ``patch_theme``: Material's palette toggle runs while the header is parsed, its bundle once
@@ -258,7 +258,7 @@ def finish_site(site_dir: Path, typesetter: Typesetter) -> list[Path]:
 
 def main(argv: list[str]) -> int:
     if len(argv) != 1 or not Path(argv[0]).is_dir():
-        print("usage: passes.py SITE_DIR  (a site built by MkDocs without the hooks)",
+        print("usage: python -m scripts.site.passes SITE_DIR  (a site built by MkDocs without the hooks)",
               file=sys.stderr)
         return 2
     typesetter = Typesetter()

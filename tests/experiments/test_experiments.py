@@ -18,6 +18,9 @@ from experiments.measures import _discriminant, _probe
 from experiments.model import PositionError, embed, forward, init_params, parameter_count
 from experiments.run import run
 
+# Most of these train tiny models: a tier of their own, outside ./dev test --fast.
+pytestmark = pytest.mark.training
+
 #: Small enough to train in seconds, large enough to learn copying one place back.
 TINY = {"d_model": 16, "heads": 2, "layers": 1, "d_mlp": 32, "vocab": 8, "offset": 1,
         "train_length": 8, "batch": 32, "steps": 200, "warmup": 20, "learning_rate": 1e-2,

@@ -1,8 +1,11 @@
 """Fixtures for the figure pipeline's tests.
 
 ``full_build`` -> Path
-    One clean build of every artifact with two worker processes, into a temporary folder
-    (never the repository's generated/), shared by the whole session.
+    Every artifact, current: the repository's generated/ (or $PE_GENERATED_DIR) brought up
+    to date with two worker processes, once per session. The builder's content hashes make
+    it the bytes of a clean build (test_serial_clean_build_is_byte_identical_to_the_parallel_one
+    compares a sample with one); the site's build uses the same folder, so nothing is built
+    twice. Training runs come from runs/ (tests/pipeline/test_kept_runs.py keeps that honest).
 ``sandbox`` -> Sandbox
     A throw-away copy of ``pe/``, ``experiments/`` and ``scripts/`` (and an empty ``docs/examples/``) whose
     sources a test may edit: the builder there hashes and imports the copy's files.
@@ -10,18 +13,19 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from helpers.pipeline import ROOT, SCRIPTS, Sandbox, run_builder  # also puts scripts/ on sys.path
+from helpers.pipeline import ROOT, SCRIPTS, Sandbox, run_builder
 
 
 @pytest.fixture(scope="session")
-def full_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("generated-parallel")
-    proc = run_builder("--out", out, "--jobs", "2", timeout=1800)  # trains every run
+def full_build() -> Path:
+    out = Path(os.environ.get("PE_GENERATED_DIR") or ROOT / "generated").resolve()
+    proc = run_builder("--out", out, "--jobs", "2", timeout=1800)
     if proc.returncode != 0:
         pytest.fail(f"the full build failed:\n{proc.stdout}\n{proc.stderr}", pytrace=False)
     return out

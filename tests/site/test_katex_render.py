@@ -115,7 +115,7 @@ def test_the_hook_fails_the_build_naming_page_and_formula(
     html = '<html><head></head><body><span class="arithmatex">\\(\\frac{1}\\)</span></body></html>'
     with pytest.raises(PluginError, match=r"broken\.md: KaTeX cannot typeset .*\\\\frac\{1\}"):
         hooks.on_post_page(html, page=page, config=config)
-    from passes import MATERIAL_FORM
+    from scripts.site.passes import MATERIAL_FORM
 
     good = ('<html class="no-js"><head></head><body>'
             f'<header>{MATERIAL_FORM}</form></header><span class="arithmatex">\\(x\\)</span>'

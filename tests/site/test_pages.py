@@ -1,6 +1,6 @@
 """Every page of the built site, in headless Chromium, as a reader gets it from the host.
 
-Each test runs once per page listed in the built sitemap.xml (the `site_page` fixture). The
+Each test runs once per page of mkdocs.yml's nav (the `site_page` fixture). The
 read-only checks share one load of the page per view (light, dark, phone) to keep the suite
 fast; the interactive ones (palette toggle, following links) get a page of their own.
 """

@@ -127,8 +127,8 @@ def test_the_passes_finish_a_site_built_without_the_hooks(tmp_path: Path) -> Non
     home = site / "index.html"
     assert raw_math_problems(home.read_text(encoding="utf-8")), "the stock build has raw TeX"
 
-    run = subprocess.run([sys.executable, str(SCRIPTS / "passes.py"), str(site)],
-                         capture_output=True, text=True, check=False)
+    run = subprocess.run([sys.executable, "-m", "scripts.site.passes", str(site)],
+                         cwd=SCRIPTS.parents[1], capture_output=True, text=True, check=False)
     assert run.returncode == 0, run.stderr
     for page, root in ((home, ""), (site / "deep" / "page" / "index.html", "../../")):
         html = page.read_text(encoding="utf-8")
@@ -140,13 +140,13 @@ def test_the_passes_finish_a_site_built_without_the_hooks(tmp_path: Path) -> Non
     assert (site / "assets" / "katex" / "fonts" / "KaTeX_Math-Italic.woff2").is_file()
     assert "KaTeX_Math" in (site / "assets" / "katex" / "katex.min.css").read_text("utf-8")
     # Run twice, the theme pass finds its own markup and says so (no silent double patch).
-    again = subprocess.run([sys.executable, str(SCRIPTS / "passes.py"), str(site)],
-                           capture_output=True, text=True, check=False)
+    again = subprocess.run([sys.executable, "-m", "scripts.site.passes", str(site)],
+                           cwd=SCRIPTS.parents[1], capture_output=True, text=True, check=False)
     assert again.returncode == 1 and "palette form" in again.stderr
 
 
 def test_a_notebooks_figures_move_into_files_beside_it() -> None:
-    from notebook_html import output_images
+    from scripts.site.notebook_html import output_images
 
     png = b"\x89PNG\r\n\x1a\nnot really a picture"
     inline = base64.b64encode(png).decode()
