@@ -60,3 +60,22 @@ def test_importing_the_registry_and_pages_stays_cheap() -> None:
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                          text=True, check=True, timeout=120)
     assert out.stdout.strip() == "[]", out.stdout
+
+
+def test_the_run_numbers_the_experiments_page_lists_are_computed() -> None:
+    """From the kept training results (runs/), without training: every name the experiments
+    page's module lists is one that results/numbers.py computes."""
+    import json
+
+    import pytest
+
+    from scripts.artifacts.pages import experiments
+    from scripts.artifacts.results.numbers import compute
+
+    (art,) = [a for a in ARTIFACTS if a.name == "experiment-numbers"]
+    kept = {name: ROOT / "runs" / f"{name}.json" for name in art.needs}
+    if not all(path.is_file() for path in kept.values()):
+        pytest.skip("no kept training results in runs/")
+    runs = {name: json.loads(path.read_text())["results"] for name, path in kept.items()}
+    computed = compute(runs=runs)
+    assert not [n for n in experiments.NUMBERS_FROM_RUNS if n not in computed]
