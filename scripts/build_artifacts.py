@@ -7,7 +7,8 @@
 Run it from the repository's root: with ``-m`` the root's own ``pe`` and ``scripts`` are
 imported. Output goes to generated/ (not committed). Only artifacts whose inputs changed are
 rebuilt; `mkdocs serve` and `mkdocs build` run this first through scripts/site/mkdocs_hooks.py.
-The artifacts are declared in scripts/artifacts/registry.py.
+The artifacts are declared in scripts/artifacts/pages/ (one module per page), collected by
+scripts/artifacts/registry.py.
 """
 
 from __future__ import annotations

@@ -162,6 +162,9 @@ _PACKAGE_IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+scripts\.artifacts\.([\w.]+)[
                              r"from[ \t]+scripts\.artifacts[ \t]+import[ \t]+(\w+)|"
                              r"import[ \t]+scripts\.artifacts\.([\w.]+))", re.MULTILINE)
 #: Modules that never shape an artifact's bytes: the declarations are hashed field by field.
+#: The page modules (``pages.*``) are declarations too, hashed field by field for the
+#: artifacts they declare; they count as inputs only where their code runs, in the exercise
+#: fragments (``exercises`` imports them: an exercise's answer is a function).
 _NOT_INPUTS = {"registry", "builder", "kept_runs", "__init__"}
 
 
@@ -184,6 +187,16 @@ def package_imports(stem: str) -> frozenset[str]:
         seen.add(mod)
         text = path.read_text(encoding="utf-8", errors="replace")
         todo += [next(g for g in m.groups() if g) for m in _PACKAGE_IMPORT.finditer(text)]
+        # `from scripts.artifacts.pages import formula, index`: modules of a folder (the
+        # page modules, whose exercises' answers are code the exercise fragments run)
+        for m in _FROM_IMPORT.finditer(text):
+            folder = m.group(1).removeprefix("scripts.artifacts.")
+            if m.group(1).startswith("scripts.artifacts.") and module_path(folder).name == \
+                    "__init__.py":
+                names = [item.split()[0] for item in m.group(2).strip("()").split(",")
+                         if item.split()]
+                todo += [f"{folder}.{n}" for n in names
+                         if module_path(f"{folder}.{n}").is_file()]
     return frozenset(seen)
 
 

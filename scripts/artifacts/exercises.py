@@ -1,4 +1,4 @@
-"""The exercises (``artifacts.exercise_bank``) rendered three ways, from the one declaration.
+"""The exercises (declared on the page modules, ``pages/<page>.py``) rendered three ways.
 
 :func:`fragment` returns the Markdown of one fragment, ``tables/exercises-<stem>.md``
 (one table artifact per stem, see the registry):
@@ -19,8 +19,9 @@ from pathlib import Path
 
 import numpy as np
 
-from scripts.artifacts.exercise_bank import EXERCISES, LEVELS, Exercise
+from scripts.artifacts.exercise_bank import LEVELS, Exercise
 from scripts.artifacts.numbers import fixed
+from scripts.artifacts.pages import EXERCISES
 from scripts.artifacts.registry import ROOT, fill, text_values
 
 DOCS = ROOT / "docs"

@@ -1,13 +1,18 @@
-"""Numbers quoted in the prose, computed from ``pe`` (``{{ pe:NAME }}`` on a page).
+"""How the numbers quoted in the prose are computed from ``pe`` (``{{ pe:NAME }}`` on a page).
 
-:func:`compute` returns ``{name: text}``; each text is ready to print: thousands
-separators, a typographic minus, and ``×10ⁿ`` notation for small values. The names and
-their meanings are listed in :data:`MEANINGS` (also checked: every name has one).
+The names are not here: each page's module (``scripts/artifacts/pages/<page>.py``) declares
+the numbers it quotes as ``Number("pairs_d50", "pairs", meaning, {"d": 50})``, a literal name,
+one function of this module and its parameters. :func:`compute` (the ``numbers`` artifact,
+``numbers.json``) calls each declared function. Each returns text ready to print: thousands
+separators, a typographic minus, and ``×10ⁿ`` notation for small values. Functions that
+share a costly computation share it through a cache.
 """
 
 from __future__ import annotations
 
+import functools
 import math
+from collections.abc import Callable
 from typing import Any
 
 import ml_dtypes
@@ -25,6 +30,7 @@ from scripts.artifacts.data import (
 )
 
 _SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+PAPER_BASE = 10000.0
 
 
 def fixed(value: float, decimals: int) -> str:
@@ -41,161 +47,249 @@ def sci(value: float, digits: int = 3) -> str:
     return f"{mant:.{digits - 1}f} × 10{str(exp).translate(_SUPERSCRIPT)}".replace("-", "\u2212")
 
 
-MEANINGS: dict[str, str] = {}
-
-
-def _put(out: dict[str, str], name: str, text: str, meaning: str) -> None:
-    out[name] = text
-    MEANINGS[name] = meaning
-
-
-def compute(*, base: float = 10000.0, offset_d: int = 64, precision_d: int = 512,
-            distinct_length: int = 100_000, distinct_ds: list[int] | None = None) -> dict[str, str]:
-    """Every number the pages quote."""
+def compute(*, numbers: dict[str, list[Any]]) -> dict[str, str]:
+    """``{name: text}`` for every declared number: ``numbers`` maps each name to
+    ``[function name in this module, its parameters]`` (see ``registry.numbers_artifact``)."""
     out: dict[str, str] = {}
-    two_pi = 2 * math.pi
-
-    # Wavelengths and frequencies.
-    _put(out, "base", fixed(base, 0), "the paper's base b")
-    _put(out, "wavelength_min", fixed(two_pi, 3), "shortest wavelength, 2π, in positions")
-    _put(out, "wavelength_limit", fixed(two_pi * base, 0),
-         "2π·base: the bound the wavelengths approach, in positions")
-    for d in (50, 512):
-        lam = pe.wavelengths(d, base=base)
-        omega = pe.frequencies(d, base=base)
-        _put(out, f"pairs_d{d}", str(len(lam)), f"number of sin/cos pairs for d = {d}")
-        _put(out, f"wavelength_max_d{d}", fixed(lam[-1], 0),
-             f"longest wavelength for d = {d}, 2π·base^((d−2)/d), in positions")
-        ratio = lam[-1] / (two_pi * base)
-        _put(out, f"wavelength_max_ratio_d{d}", fixed(ratio, 4),
-             f"longest wavelength for d = {d} divided by 2π·base")
-        _put(out, f"wavelength_max_percent_d{d}", f"{100 * ratio:.1f}%",
-             f"longest wavelength for d = {d} as a percentage of 2π·base")
-        _put(out, f"frequency_min_d{d}", sci(omega[-1]),
-             f"lowest angular frequency for d = {d}, in radians per position")
-    _put(out, "step_angle_pair0_deg", f"{math.degrees(pe.frequencies(2, base=base)[0]):.1f}°",
-         "angle pair 0 turns per position (1 radian), in degrees")
-    lam5 = pe.wavelengths(5, base=base)[-1]
-    _put(out, "wavelength_last_d5", fixed(lam5, 0),
-         "wavelength of the unpaired last sine column for d = 5, in positions")
-
-    # Equal offsets give equal similarity and distance.
-    enc = pe.encoding(24, offset_d, base=base)
-    _put(out, "offset_demo_d", str(offset_d), "width used for the 7→8 / 22→23 comparison")
-    for p, q in ((7, 8), (22, 23)):
-        _put(out, f"cos_sim_{p}_{q}", fixed(cosine_similarity(enc[p], enc[q]), 6),
-             f"cosine similarity of positions {p} and {q} (d = offset_demo_d)")
-        _put(out, f"dist_{p}_{q}", fixed(float(np.linalg.norm(enc[p] - enc[q])), 6),
-             f"Euclidean distance between positions {p} and {q} (d = offset_demo_d)")
-    norms = np.linalg.norm(pe.encoding(1000, offset_d, base=base), axis=1)
-    _put(out, "norm_d64", fixed(float(norms[0]), 4),
-         "norm of every encoding vector for d = 64 (√(d/2)), from pe's rows")
-
-    # pe.variants.fairseq against PyTorch's fairseq: float32 exp differs by about 2 ulp,
-    # and the angle multiplies the frequency by the row index.
-    rows, width = 1024, 512
-    half = width // 2
-    omega = np.exp(np.arange(half, dtype=np.float32)
-                   * np.float32(-math.log(base) / (half - 1)))
-    bound = (rows - 1) * 2 * float(np.spacing(omega[1:]).max())
-    _put(out, "fairseq_check_rows", fixed(rows, 0), "rows of the fairseq agreement bound")
-    _put(out, "fairseq_check_d", str(width), "width of the fairseq agreement bound")
-    _put(out, "fairseq_exp_bound", sci(bound, 2),
-         "(rows − 1) × 2 ulp of the largest frequency below 1: how far pe.variants.fairseq's "
-         "angles can sit from PyTorch's when their float32 exp differ by 2 ulp")
-
-    # Similarity against offset is not monotonic.
-    sim = similarity_by_offset(100, 16, base=base)[100:]  # k = 0 .. 100
-    dip = next(k for k in range(1, 100) if sim[k] < sim[k - 1] and sim[k] < sim[k + 1])
-    peak = next(k for k in range(dip + 1, 100) if sim[k] > sim[k - 1] and sim[k] > sim[k + 1])
-    _put(out, "sim_d16_dip_offset", str(dip),
-         "d = 16: first offset where the similarity has a local minimum")
-    _put(out, "sim_d16_dip", fixed(sim[dip], 3), "d = 16: the similarity at that offset")
-    _put(out, "sim_d16_peak_offset", str(peak),
-         "d = 16: the next offset where the similarity has a local maximum")
-    _put(out, "sim_d16_peak", fixed(sim[peak], 3), "d = 16: the similarity at that offset")
-
-    # Precision: largest error over the d entries at a few positions.
-    checkpoints = [1_000, 10_000, 60_000, 100_000]
-    errors = precision_errors(np.array(checkpoints), precision_d, base=base)
-    _put(out, "precision_d", str(precision_d), "width used for the precision numbers")
-    for name, err in errors.items():
-        for pos, e in zip(checkpoints, err, strict=True):
-            if np.isfinite(e):
-                _put(out, f"precision_error_{name}_at_{pos}", sci(float(e), 2),
-                     f"largest |error| over the {precision_d} entries at position {pos:,} "
-                     f"when computed in {name}")
-    f16 = np.finfo(np.float16)
-    _put(out, "float16_max", fixed(float(f16.max), 0), "largest finite float16 value")
-    for name, dtype in LOW_PRECISION.items():
-        finfo: Any = np.finfo if name != "bfloat16" else ml_dtypes.finfo  # ml_dtypes' finfo is untyped
-        mant = int(finfo(dtype).nmant)
-        _put(out, f"{name}_exact_integers", fixed(2.0 ** (mant + 1), 0),
-             f"{name} holds every integer up to this one exactly")
-
-    # Distinctness: the closest two different positions among 0 .. L-1.
-    _put(out, "min_distance_length", fixed(distinct_length, 0),
-         "sequence length for the min_distance_* numbers")
-    for d in distinct_ds or [2, 4, 8, 16, 64, 512]:
-        dist, where = min_distance_by_length(distinct_length, d, base=base)
-        _put(out, f"min_distance_d{d}", sci(float(dist[-1]), 3),
-             f"smallest distance between two different positions' encodings, d = {d}")
-        _put(out, f"min_distance_offset_d{d}", fixed(float(where[-1]), 0),
-             f"the offset between the two closest positions, d = {d}")
-    answers(out, base=base)
-    corrections(out, base=base)
+    for name, (func, params) in numbers.items():
+        fn = FUNCTIONS.get(func)
+        if fn is None:
+            raise ValueError(f"number {name!r}: no function {func!r} in "
+                             f"scripts/artifacts/numbers.py (known: {', '.join(sorted(FUNCTIONS))})")
+        out[name] = fn(**params)
     return out
 
 
-def answers(out: dict[str, str], *, base: float = 10000.0, d: int = 512) -> None:
-    """Numbers quoted on the questions page and in the answers it links to."""
-    slowest = pe.frequencies(d, base=base)[-1]
-    _put(out, f"half_turn_slowest_d{d}", fixed(math.pi / slowest, 0),
-         f"positions before the slowest pair of d = {d} has turned half a circle")
-    _put(out, f"norm_d{d}", fixed(math.sqrt(d / 2), 0),
-         f"length of every encoding vector for d = {d}, sqrt(d/2)")
-    # An N(0, 1) embedding row has expected squared length d; scaled by sqrt(d) its length
-    # is about d, against sqrt(d/2) for the encoding: a ratio of sqrt(2d).
-    _put(out, f"unit_embedding_ratio_d{d}", fixed(math.sqrt(2 * d), 0),
-         f"d = {d}: length of a sqrt(d)-scaled N(0, 1) embedding row over the encoding's")
+# ---------------------------------------------------------------- wavelengths and frequencies
 
 
+def as_integer(value: float) -> str:
+    """A parameter shown as it is (``10,000``): the width or length a number was taken at."""
+    return fixed(value, 0)
+
+
+def as_digits(value: int) -> str:
+    """A parameter as bare digits (``512``), as a width is written next to ``d =``."""
+    return str(value)
+
+
+def wavelength_min() -> str:
+    return fixed(2 * math.pi, 3)
+
+
+def wavelength_limit(base: float = PAPER_BASE) -> str:
+    return fixed(2 * math.pi * base, 0)
+
+
+def pairs(d: int, base: float = PAPER_BASE) -> str:
+    return str(len(pe.wavelengths(d, base=base)))
+
+
+def wavelength_max(d: int, base: float = PAPER_BASE) -> str:
+    return fixed(pe.wavelengths(d, base=base)[-1], 0)
+
+
+def _max_ratio(d: int, base: float) -> float:
+    return float(pe.wavelengths(d, base=base)[-1] / (2 * math.pi * base))
+
+
+def wavelength_max_ratio(d: int, base: float = PAPER_BASE) -> str:
+    return fixed(_max_ratio(d, base), 4)
+
+
+def wavelength_max_percent(d: int, base: float = PAPER_BASE) -> str:
+    return f"{100 * _max_ratio(d, base):.1f}%"
+
+
+def frequency_min(d: int, base: float = PAPER_BASE) -> str:
+    return sci(pe.frequencies(d, base=base)[-1])
+
+
+def step_angle_pair0_deg(base: float = PAPER_BASE) -> str:
+    return f"{math.degrees(pe.frequencies(2, base=base)[0]):.1f}°"
+
+
+def half_turn_slowest(d: int, base: float = PAPER_BASE) -> str:
+    return fixed(math.pi / pe.frequencies(d, base=base)[-1], 0)
+
+
+# ---------------------------------------------------------------- equal offsets, similarity
+
+
+def cos_sim(p: int, q: int, d: int, base: float = PAPER_BASE) -> str:
+    enc = pe.encoding(24, d, base=base)
+    return fixed(cosine_similarity(enc[p], enc[q]), 6)
+
+
+def dist(p: int, q: int, d: int, base: float = PAPER_BASE) -> str:
+    enc = pe.encoding(24, d, base=base)
+    return fixed(float(np.linalg.norm(enc[p] - enc[q])), 6)
+
+
+def norm_of_rows(d: int, base: float = PAPER_BASE) -> str:
+    """The norm of pe's rows (the first of 1,000; all are equal)."""
+    norms = np.linalg.norm(pe.encoding(1000, d, base=base), axis=1)
+    return fixed(float(norms[0]), 4)
+
+
+def norm_formula(d: int) -> str:
+    """sqrt(d/2), the length of every encoding vector."""
+    return fixed(math.sqrt(d / 2), 0)
+
+
+def unit_embedding_ratio(d: int) -> str:
+    """An N(0, 1) embedding row has expected squared length d; scaled by sqrt(d) its length
+    is about d, against sqrt(d/2) for the encoding: a ratio of sqrt(2d)."""
+    return fixed(math.sqrt(2 * d), 0)
+
+
+@functools.cache
+def _dip_and_peak(d: int, base: float) -> tuple[int, float, int, float]:
+    """Similarity against offset is not monotonic: its first local minimum and the next local
+    maximum (offsets up to 100)."""
+    sim = similarity_by_offset(100, d, base=base)[100:]  # k = 0 .. 100
+    dip = next(k for k in range(1, 100) if sim[k] < sim[k - 1] and sim[k] < sim[k + 1])
+    peak = next(k for k in range(dip + 1, 100) if sim[k] > sim[k - 1] and sim[k] > sim[k + 1])
+    return dip, float(sim[dip]), peak, float(sim[peak])
+
+
+def similarity_dip_offset(d: int, base: float = PAPER_BASE) -> str:
+    return str(_dip_and_peak(d, base)[0])
+
+
+def similarity_dip(d: int, base: float = PAPER_BASE) -> str:
+    return fixed(_dip_and_peak(d, base)[1], 3)
+
+
+def similarity_peak_offset(d: int, base: float = PAPER_BASE) -> str:
+    return str(_dip_and_peak(d, base)[2])
+
+
+def similarity_peak(d: int, base: float = PAPER_BASE) -> str:
+    return fixed(_dip_and_peak(d, base)[3], 3)
+
+
+# ---------------------------------------------------------------- fairseq's float32 bound
+
+
+def fairseq_exp_bound(rows: int, d: int, base: float = PAPER_BASE) -> str:
+    """(rows - 1) x 2 ulp of the largest frequency below 1: pe.variants.fairseq against
+    PyTorch's fairseq, whose float32 exp differs by about 2 ulp, and whose angle multiplies
+    the frequency by the row index."""
+    half = d // 2
+    omega = np.exp(np.arange(half, dtype=np.float32)
+                   * np.float32(-math.log(base) / (half - 1)))
+    return sci((rows - 1) * 2 * float(np.spacing(omega[1:]).max()), 2)
+
+
+# ---------------------------------------------------------------- precision
+
+
+#: The positions at which the precision errors are taken (computed together).
+PRECISION_CHECKPOINTS = (1_000, 10_000, 60_000, 100_000)
+
+
+@functools.cache
+def _precision_errors(d: int, base: float) -> dict[str, Any]:
+    return precision_errors(np.array(PRECISION_CHECKPOINTS), d, base=base)
+
+
+def precision_error(dtype: str, position: int, d: int, base: float = PAPER_BASE) -> str:
+    """Largest |error| over the d entries at ``position`` when computed in ``dtype``."""
+    error = float(_precision_errors(d, base)[dtype][PRECISION_CHECKPOINTS.index(position)])
+    if not np.isfinite(error):
+        raise ValueError(f"the {dtype} error at position {position:,} is not finite")
+    return sci(error, 2)
+
+
+def float16_max() -> str:
+    return fixed(float(np.finfo(np.float16).max), 0)
+
+
+def exact_integers(dtype: str) -> str:
+    """``dtype`` holds every integer up to this one exactly."""
+    finfo: Any = np.finfo if dtype != "bfloat16" else ml_dtypes.finfo  # ml_dtypes' finfo is untyped
+    return fixed(2.0 ** (int(finfo(LOW_PRECISION[dtype]).nmant) + 1), 0)
+
+
+def wavelength_last_odd(d: int, base: float = PAPER_BASE) -> str:
+    """The wavelength of the unpaired last sine column of an odd width."""
+    return fixed(pe.wavelengths(d, base=base)[-1], 0)
+
+
+# ---------------------------------------------------------------- distinctness
+
+
+@functools.cache
+def _min_distance(length: int, d: int, base: float) -> tuple[float, float]:
+    dist_, where = min_distance_by_length(length, d, base=base)
+    return float(dist_[-1]), float(where[-1])
+
+
+def min_distance(d: int, length: int, base: float = PAPER_BASE) -> str:
+    """The smallest distance between two different positions' encodings among 0 .. L-1."""
+    return sci(_min_distance(length, d, base)[0], 3)
+
+
+def min_distance_offset(d: int, length: int, base: float = PAPER_BASE) -> str:
+    """The offset between the two closest positions among 0 .. L-1."""
+    return fixed(_min_distance(length, d, base)[1], 0)
+
+
+@functools.cache
 def _first_near_repeat(d: int, *, base: float, max_offset: int) -> tuple[int, float, float]:
     """The first offset whose two positions are closer than neighbours, that distance, and the
     neighbours' distance (width ``d``). The distance depends on the offset only, so scanning
     the offsets from position 0 covers every pair of positions."""
-    dist = offset_distances(max_offset, d, base=base)
-    closer = np.flatnonzero(dist[2:] < dist[1])
+    dist_ = offset_distances(max_offset, d, base=base)
+    closer = np.flatnonzero(dist_[2:] < dist_[1])
     if not len(closer):
         raise ValueError(f"d = {d}: no offset up to {max_offset:,} is closer than neighbours")
     k = int(closer[0]) + 2
-    return k, float(dist[k]), float(dist[1])
+    return k, float(dist_[k]), float(dist_[1])
 
 
-def corrections(out: dict[str, str], *, base: float = 10000.0) -> None:
-    """Numbers that bound claims the pages once made too broadly (distinctness, sines alone,
-    timestep embeddings)."""
-    k, near, neighbours = _first_near_repeat(16, base=base, max_offset=1_000_000)
-    _put(out, "near_repeat_offset_d16", fixed(k, 0),
-         "d = 16: the smallest offset whose two positions are closer than neighbours")
-    _put(out, "near_repeat_distance_d16", fixed(near, 3),
-         "d = 16: the distance between two positions near_repeat_offset_d16 apart")
-    _put(out, "neighbour_distance_d16", fixed(neighbours, 3),
-         "d = 16: the distance between neighbouring positions")
-    length = 1000
-    sines = pe.encoding(length, 16, base=base)[:, 0::2]
+#: How far the near-repeat is searched for.
+NEAR_REPEAT_SEARCH = 1_000_000
+
+
+def near_repeat_offset(d: int, base: float = PAPER_BASE) -> str:
+    return fixed(_first_near_repeat(d, base=base, max_offset=NEAR_REPEAT_SEARCH)[0], 0)
+
+
+def near_repeat_distance(d: int, base: float = PAPER_BASE) -> str:
+    return fixed(_first_near_repeat(d, base=base, max_offset=NEAR_REPEAT_SEARCH)[1], 3)
+
+
+def neighbour_distance(d: int, base: float = PAPER_BASE) -> str:
+    return fixed(_first_near_repeat(d, base=base, max_offset=NEAR_REPEAT_SEARCH)[2], 3)
+
+
+def sines_only_min_distance(d: int, length: int, base: float = PAPER_BASE) -> str:
+    """Sine columns only: the smallest distance between two positions' rows among 0 .. L-1."""
+    sines = pe.encoding(length, d, base=base)[:, 0::2]
     gaps = np.linalg.norm(sines[:, None, :] - sines[None, :, :], axis=-1)
     np.fill_diagonal(gaps, np.inf)
-    _put(out, "sines_only_length", fixed(length, 0),
-         "positions 0 .. L-1 over which sines_only_min_distance_d16 is taken")
-    _put(out, "sines_only_min_distance_d16", fixed(float(gaps.min()), 3),
-         "d = 16, sine columns only: the smallest distance between two positions' rows")
-    # DDPM / fairseq spacing 10000^(-i/(h-1)) against the paper's 10000^(-i/h), both split.
-    d, steps = 128, 1000
+    return fixed(float(gaps.min()), 3)
+
+
+# ---------------------------------------------------------------- timestep embeddings
+
+
+def timestep_spacing_max_difference(d: int, steps: int, base: float = PAPER_BASE) -> str:
+    """DDPM / fairseq spacing 10000^(-i/(h-1)) against the paper's 10000^(-i/h), both split:
+    the largest entry difference."""
     h_minus_1 = pe.variants.fairseq(steps, d).astype(np.float64)
     paper = pe.encoding(steps, d, base=base, layout="split")
-    _put(out, "timestep_spacing_d", str(d), "width of the timestep-spacing comparison")
-    _put(out, "timestep_spacing_steps", fixed(steps, 0),
-         "steps 0 .. T-1 of the timestep-spacing comparison")
-    _put(out, "timestep_spacing_max_difference", fixed(float(np.abs(h_minus_1 - paper).max()), 1),
-         "largest entry difference between the d/2 − 1 spacing and the paper's, same layout")
+    return fixed(float(np.abs(h_minus_1 - paper).max()), 1)
+
+
+#: The functions a ``Number`` may name.
+FUNCTIONS: dict[str, Callable[..., str]] = {fn.__name__: fn for fn in (
+    as_integer, as_digits, wavelength_min, wavelength_limit, pairs, wavelength_max,
+    wavelength_max_ratio, wavelength_max_percent, frequency_min, step_angle_pair0_deg,
+    half_turn_slowest, cos_sim, dist, norm_of_rows, norm_formula, unit_embedding_ratio,
+    similarity_dip_offset, similarity_dip, similarity_peak_offset, similarity_peak,
+    fairseq_exp_bound, precision_error, float16_max, exact_integers, wavelength_last_odd,
+    min_distance, min_distance_offset, near_repeat_offset, near_repeat_distance,
+    neighbour_distance, sines_only_min_distance, timestep_spacing_max_difference)}

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scripts.artifacts.kept_runs import results_bytes
-from scripts.artifacts.registry import ROOT, Artifact
+from scripts.artifacts.registry import ROOT, Artifact, example_output
 
 #: What goes into the files' metadata: nothing that changes between runs.
 SVG_METADATA = {"Date": None, "Creator": "pe-site figure pipeline"}
@@ -146,7 +146,7 @@ def run_example(art: Artifact) -> dict[str, bytes]:
         lines = proc.stderr.decode(errors="replace").strip().splitlines()
         last = lines[-1] if lines else "no error output"
         raise RuntimeError(f"{rel} exited with status {proc.returncode}: {last}")
-    return {f"examples/{art.source.stem}.txt": proc.stdout}
+    return {example_output(art.source): proc.stdout}
 
 
 def _progress(name: str) -> Any:

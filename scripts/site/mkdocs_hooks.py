@@ -12,8 +12,11 @@ they are only called, and their errors turned into MkDocs' build errors.
   (the figure fragments link to ``/generated/figures/...``). The Markdown fragments are
   included by pages with ``--8<-- "figures/NAME.md"`` and are not pages themselves.
 - ``{{ pe:NAME }}`` in a page becomes ``NAME`` of ``generated/numbers.json`` or of a
-  ``generated/numbers/*.json`` (the experiments' numbers); an unknown NAME
-  fails the build naming it and the page. (Write ``\\{{ pe:NAME }}`` to show the syntax.)
+  ``generated/numbers/*.json`` (the experiments' numbers). Every NAME is declared, written
+  out, in a page module (``scripts/artifacts/pages/<page>.py``); a page may quote a number
+  another page declares. An unknown NAME fails the build naming the page, the page's module
+  and the modules that declare the closest names. (Write ``\\{{ pe:NAME }}`` to show the
+  syntax.)
 - ``mkdocs serve`` also watches ``pe/``, ``scripts/`` and ``docs/examples/``.
 - Maths is typeset here, at build time, by KaTeX from node_modules (installed by ``./dev``
   from package-lock.json; see scripts/site/katex_render.py): every page, the API reference and
@@ -113,12 +116,30 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
         if escaped:
             return match.group(0)[1:]
         if name not in _numbers:
-            raise PluginError(
-                f"{page.file.src_uri}: unknown number {{{{ pe:{name} }}}}: not in "
-                f"generated/numbers.json (declared in scripts/artifacts/numbers.py)")
+            raise PluginError(unknown_number(name, page.file.src_uri))
         return _numbers[name]
 
     return PLACEHOLDER.sub(substitute, markdown)
+
+
+def unknown_number(name: str, page: str) -> str:
+    """The build error for ``{{ pe:NAME }}`` on ``page`` (``formula.md``) when no generated
+    numbers file has NAME: where it should be declared, and where the closest names are."""
+    import difflib
+
+    from scripts.artifacts import pages  # declarations only: cheap, and only on an error
+
+    module = pages.module_for(page)
+    own = pages.source(module) if module else \
+        f"scripts/artifacts/pages/{pages.module_name(page)}.py (no such module yet)"
+    declared = pages.declared_numbers()
+    where = f"unknown number {{{{ pe:{name} }}}} in {page}"
+    if name in declared:  # declared, but no generated file has it
+        return (f"{where}: declared in {declared[name]} but missing from "
+                f"{generated_dir()}/numbers.json and numbers/*.json; rebuild the artifacts")
+    close = difflib.get_close_matches(name, list(declared), n=3, cutoff=0.6)
+    hint = ("; closest: " + ", ".join(f"{c} in {declared[c]}" for c in close)) if close else ""
+    return f"{where}: not declared in {own} nor in any other page module{hint}"
 
 
 FOLDED = re.compile(r'<details class="[\w -]*"')

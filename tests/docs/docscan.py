@@ -17,7 +17,6 @@ ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 EXAMPLES = DOCS / "examples"
 GENERATED = ROOT / "generated"
-ALLOWLIST = Path(__file__).resolve().parent / "allowed_numbers.txt"
 
 _FENCE_OPEN = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?P<info>[^`]*?)[ \t]*$")
 _INCLUDE = re.compile(r"""^[ \t]*--8<--[ \t]+(?P<q>["']?)(?P<path>[^"'\s]+)(?P=q)[ \t]*$""")
@@ -51,11 +50,34 @@ class Fence:
         return "\n".join(self.body) + "\n"
 
 
+def example_scripts() -> list[Path]:
+    """The scripts the pipeline runs: ``docs/examples/<page>/<stem>.py`` (not the
+    ``frameworks/`` ones, which need PyTorch or Keras)."""
+    return sorted(p for p in EXAMPLES.glob("*/*.py") if not p.name.startswith("_"))
+
+
+def framework_scripts() -> list[Path]:
+    """``docs/examples/<page>/frameworks/*.py``: run by the tests against stand-ins."""
+    return sorted(EXAMPLES.glob("*/frameworks/*.py"))
+
+
+def example_path(name: str) -> Path:
+    """A script by its stem (``formula_agree``; stems are unique across pages) or by its path
+    under docs/examples without ``.py`` (``formula/formula_agree``)."""
+    if "/" in name:
+        return EXAMPLES / f"{name}.py"
+    found = [p for p in example_scripts() if p.stem == name]
+    if len(found) != 1:
+        raise LookupError(f"{len(found)} scripts named {name}.py under {EXAMPLES}")
+    return found[0]
+
+
 @functools.cache
-def run_example(stem: str) -> subprocess.CompletedProcess[str]:
-    """docs/examples/STEM.py run as a reader would, once per test process."""
+def run_example(name: str) -> subprocess.CompletedProcess[str]:
+    """An example script (see :func:`example_path`) run as a reader would, once per test
+    process."""
     return subprocess.run(
-        [sys.executable, str(EXAMPLES / f"{stem}.py")],
+        [sys.executable, str(example_path(name))],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -174,7 +196,7 @@ class Allowed:
     value: int
     pages: frozenset[str]  # {"*"} for every page
     reason: str
-    line: int
+    where: str  # the page module that declares it
 
     def covers(self, page: str) -> bool:
         return "*" in self.pages or page in self.pages
@@ -194,15 +216,28 @@ def reasoned_lines(path: Path) -> Iterator[tuple[int, list[str], str]]:
         yield number, body.split(), reason.strip()
 
 
-def load_allowlist(path: Path = ALLOWLIST) -> list[Allowed]:
-    """``<integer> <* | page.md,page.md>  # why`` per line; blank lines and comments skipped."""
-    entries = []
-    for number, fields, reason in reasoned_lines(path):
-        if not reason or len(fields) != 2 or not fields[0].isdigit():
-            raise ValueError(f"{path.name}:{number}: expected '<integer> <pages>  # reason'")
-        pages_ = frozenset(p.strip() for p in fields[1].split(",") if p.strip())
-        entries.append(Allowed(int(fields[0]), pages_, reason, number))
+def load_allowlist() -> list[Allowed]:
+    """The integers pages may type in prose: ``SITE_ALLOWED_NUMBERS`` of
+    scripts/artifacts/pages/__init__.py (every page) and each page module's
+    ``ALLOWED_NUMBERS`` (its page), each with its reason."""
+    from scripts.artifacts import pages as page_modules
+
+    entries = [Allowed(value, frozenset({"*"}), reason, "scripts/artifacts/pages/__init__.py")
+               for value, reason in page_modules.SITE_ALLOWED_NUMBERS.items()]
+    for module in page_modules.MODULES:
+        for value, reason in getattr(module, "ALLOWED_NUMBERS", {}).items():
+            entries.append(Allowed(value, frozenset({module.PAGE}), reason,
+                                   page_modules.source(module)))
     return entries
+
+
+def allowlist_of(page: str) -> str:
+    """Where ``page``'s allowed integers are declared, for messages."""
+    from scripts.artifacts import pages as page_modules
+
+    module = page_modules.module_for(page)
+    return (f"ALLOWED_NUMBERS of {page_modules.source(module)}" if module
+            else f"a page module for {page} (scripts/artifacts/pages/)")
 
 
 def violations(literals: Iterable[Literal], allowlist: list[Allowed]) -> list[str]:
@@ -215,5 +250,5 @@ def violations(literals: Iterable[Literal], allowlist: list[Allowed]) -> list[st
                 "{{ pe:NAME }} or show it in an example's output"
             )
         elif not any(a.value == lit.value and a.covers(lit.page) for a in allowlist):
-            problems.append(f"{lit} - integer not in tests/docs/allowed_numbers.txt for this page")
+            problems.append(f"{lit} - integer not in {allowlist_of(lit.page)}")
     return problems

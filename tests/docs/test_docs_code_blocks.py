@@ -42,12 +42,12 @@ def problem(fence: Fence) -> str | None:
         return f"{fence.where}: inline `{fence.lang or 'plain'}` block; it is not run by any test"
     for path in included:
         if fence.lang in PYTHON:
-            if not re.fullmatch(r"docs/examples/(frameworks/)?\w+\.py", path):
+            if not re.fullmatch(r"docs/examples/[\w-]+/(frameworks/)?\w+\.py", path):
                 return f"{fence.where}: python block includes {path!r}, not an example script"
             if not (ROOT / path).is_file():
                 return f"{fence.where}: {path} does not exist"
         elif fence.lang == "text":
-            m = re.fullmatch(r"examples/(\w+)\.txt", path)
+            m = re.fullmatch(r"examples/([\w-]+/\w+)\.txt", path)
             if not m:
                 return f"{fence.where}: text block includes {path!r}, not an example's output"
             if not (EXAMPLES / f"{m.group(1)}.py").is_file():
@@ -97,8 +97,8 @@ def test_rules_reject_what_they_should(tmp_path) -> None:
         "```bash\npip install pe\n```\n"
         '```python\n--8<-- "docs/examples/nope.py"\n```\n'
         '```text\n--8<-- "examples/nope.txt"\n```\n'
-        '```python\n--8<-- "docs/examples/formula_direct.py"\n```\n'
-        '```text\n--8<-- "examples/formula_direct.txt"\n```\n'
+        '```python\n--8<-- "docs/examples/formula/formula_direct.py"\n```\n'
+        '```text\n--8<-- "examples/formula/formula_direct.txt"\n```\n'
         "    ```python\n    print(1)\n    ```\n",
         encoding="utf-8",
     )

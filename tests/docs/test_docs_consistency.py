@@ -2,7 +2,8 @@
 
 The questions page answers in a few lines and links to the section that explains "in depth".
 A short answer that claims more than that section, or something else, misleads the reader
-who stops there. `consistency.toml` declares each answer's key terms; this test requires
+who stops there. The questions page's module (scripts/artifacts/pages/questions.py,
+``ANSWER_TERMS``) declares each answer's key terms; this test requires
 them in the answer and in the linked sections, and requires every linked anchor to exist.
 It also holds every statement of a rule of thumb to the same formula, qualifier and number.
 """
@@ -18,8 +19,12 @@ import pytest
 import yaml
 from markdown.extensions.toc import slugify
 
+from scripts.artifacts.pages import questions as questions_page
+
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 DECLARED = tomllib.loads((Path(__file__).with_name("consistency.toml")).read_text("utf-8"))
+ANSWER_TERMS = questions_page.ANSWER_TERMS
+WHERE = "scripts/artifacts/pages/questions.py"
 
 _HEADING = re.compile(r"^(#{1,6}) +(.*?)(?:\s*\{\s*#([\w-]+)[^}]*\})?\s*$")
 _LINK = re.compile(r"\]\(([\w-]+\.(?:md|ipynb))(?:#([\w-]+))?\)")
@@ -64,10 +69,10 @@ QUESTIONS = {a: s for a, s in sections("questions.md").items() if s.level == 3
 
 
 def test_every_answer_declares_its_terms() -> None:
-    declared = set(DECLARED["answers"])
+    declared = set(ANSWER_TERMS)
     missing, stale = sorted(set(QUESTIONS) - declared), sorted(declared - set(QUESTIONS))
-    assert not missing, f"questions without key terms in consistency.toml: {missing}"
-    assert not stale, f"consistency.toml declares terms for questions that are gone: {stale}"
+    assert not missing, f"questions without ANSWER_TERMS in {WHERE}: {missing}"
+    assert not stale, f"{WHERE} declares ANSWER_TERMS for questions that are gone: {stale}"
 
 
 @pytest.mark.parametrize("anchor", sorted(QUESTIONS))
@@ -87,10 +92,10 @@ def test_answer_agrees_with_the_sections_it_links(anchor: str) -> None:
         linked.append((f"{page}#{target}", found[target].text))
     where = ", ".join(name for name, _ in linked)
     body = flat(" ".join(text for _, text in linked))
-    for term in DECLARED["answers"][anchor]:
+    for term in ANSWER_TERMS[anchor]:
         assert flat(term) in flat(answer), (
             f"questions.md#{anchor}: the answer no longer says {term!r}; update its terms in "
-            f"consistency.toml if its claim changed")
+            f"ANSWER_TERMS of {WHERE} if its claim changed")
         assert flat(term) in body, (
             f"questions.md#{anchor} says {term!r}, but the section(s) it links to ({where}) "
             f"do not: the short answer claims more than, or other than, its explanation")

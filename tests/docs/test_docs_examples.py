@@ -1,8 +1,8 @@
 """Every example script runs, prints what its page shows, and is shown on some page.
 
-The pages include ``docs/examples/<stem>.py`` as code and ``generated/examples/<stem>.txt``
-(the pipeline's record of that script's output) as its printed result. Here each script is
-run afresh: it must exit 0 with nothing on stderr, and when the generated output exists it
+The pages include ``docs/examples/<page>/<stem>.py`` as code and
+``generated/examples/<page>/<stem>.txt`` (the pipeline's record of that script's output) as
+its printed result. Here each script is run afresh: it must exit 0 with nothing on stderr, and when the generated output exists it
 must equal what the script prints now, so a page never shows stale output.
 """
 
@@ -17,19 +17,33 @@ import sys
 import numpy as np
 import pytest
 import torch_standin
-from docscan import EXAMPLES, GENERATED, ROOT, pages, run_example, split_fences
+from docscan import (
+    EXAMPLES,
+    GENERATED,
+    ROOT,
+    example_scripts,
+    framework_scripts,
+    pages,
+    run_example,
+    split_fences,
+)
 
 import pe
 
-SCRIPTS = sorted(EXAMPLES.glob("*.py"))
-FRAMEWORK_SCRIPTS = sorted((EXAMPLES / "frameworks").glob("*.py"))
+SCRIPTS = example_scripts()
+FRAMEWORK_SCRIPTS = framework_scripts()
 
 
 run = run_example
 
 
 def test_there_are_examples() -> None:
-    assert len(SCRIPTS) >= 10, "docs/examples/ should hold the pages' example scripts"
+    assert len(SCRIPTS) >= 10, "docs/examples/<page>/ should hold the pages' example scripts"
+    assert not list(EXAMPLES.glob("*.py")), "a script lives in the folder of its page"
+    pages_ = {p.stem for p in pages()}
+    folders = {p.name for p in EXAMPLES.iterdir() if p.is_dir() and p.name != "__pycache__"}
+    assert folders <= pages_, f"folders named after no page: {sorted(folders - pages_)}"
+    assert len({p.stem for p in SCRIPTS}) == len(SCRIPTS), "a stem names one script"
 
 
 @pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.stem)
@@ -42,11 +56,13 @@ def test_example_runs_cleanly(script) -> None:
 
 @pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.stem)
 def test_generated_output_is_current(script) -> None:
-    recorded = GENERATED / "examples" / f"{script.stem}.txt"
+    rel = script.relative_to(EXAMPLES).with_suffix("")
+    recorded = GENERATED / "examples" / f"{rel.as_posix()}.txt"
     if not recorded.exists():
         # Not built in this checkout yet. The strict build fails on a missing include, so a
         # page can never show a missing output; make sure a page does include this one.
-        shown = _included_output(script.stem) or f"docs/examples/{script.name}" in _included_paths()
+        shown = (_included_output(rel.as_posix())
+                 or f"{script.relative_to(ROOT).as_posix()}" in _included_paths())
         assert shown, f"no page shows {script.name} or its output"
         return
     assert run(script.stem).stdout == recorded.read_text(encoding="utf-8"), (
@@ -63,19 +79,20 @@ def _included_paths() -> frozenset[str]:
             paths.update(fence.includes or [])
     # The exercises' worked solutions show their scripts and outputs through generated
     # fragments; the exercise declarations name those scripts.
-    for stem in _exercise_scripts():
-        paths.update({f"docs/examples/{stem}.py", f"examples/{stem}.txt"})
+    for name in _exercise_scripts():
+        paths.update({f"docs/examples/{name}.py", f"examples/{name}.txt"})
     return frozenset(paths)
 
 
 def _exercise_scripts() -> list[str]:
-    from scripts.artifacts.exercise_bank import EXERCISES
+    from scripts.artifacts.pages import EXERCISES
 
     return [e.script for e in EXERCISES if e.script]
 
 
-def _included_output(stem: str) -> bool:
-    return f"examples/{stem}.txt" in _included_paths()
+def _included_output(name: str) -> bool:
+    """``name``: the script's path under docs/examples without ``.py``."""
+    return f"examples/{name}.txt" in _included_paths()
 
 
 def test_every_example_is_shown_on_a_page() -> None:
@@ -86,7 +103,7 @@ def test_every_example_is_shown_on_a_page() -> None:
         for name in re.findall(
             r"^from (\w+) import|^import (\w+)$", path.read_text(), re.MULTILINE
         ):
-            helper = EXAMPLES / f"{''.join(name)}.py"
+            helper = path.parent / f"{''.join(name)}.py"
             if helper.exists():
                 used.add(helper)
     orphans = [p.relative_to(ROOT) for p in [*SCRIPTS, *FRAMEWORK_SCRIPTS] if p not in used]

@@ -1,6 +1,6 @@
 """Implementation exercises: the checker accepts their solution and names each planted mistake.
 
-An implementation exercise (``level="implement"`` in scripts/artifacts/exercise_bank.py) asks
+An implementation exercise (``level="implement"``, declared on its page's module in scripts/artifacts/pages/) asks
 readers to paste the first rows of their table into the checker page, which runs
 ``pe.diagnose``. Here the exercise's worked solution (its script in docs/examples/) must get
 the verdict the exercise promises, and a student's implementation with one of the exercise's
@@ -20,7 +20,8 @@ import numpy as np
 import pytest
 from docscan import EXAMPLES
 
-from scripts.artifacts.exercise_bank import EXERCISES, PASTE_ROWS, Exercise
+from scripts.artifacts.exercise_bank import PASTE_ROWS, Exercise
+from scripts.artifacts.pages import EXERCISES
 
 IMPLEMENT = [e for e in EXERCISES if e.level == "implement"]
 Diagnose = Callable[[np.ndarray], Any]

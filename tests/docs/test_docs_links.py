@@ -11,7 +11,7 @@ test checks form, not reachability.
 - every page that explains something ends with a "References" section.
 
 Scanned: the Markdown pages, the example scripts they show, the ``pe`` docstrings (the API
-reference page) and the figure captions in the artifact registry.
+reference page), the registry and the page modules (figure captions, exercises).
 """
 
 from __future__ import annotations
@@ -54,6 +54,7 @@ def sources() -> list[Path]:
     files += sorted((DOCS / "examples").rglob("*.py"))
     files += sorted((ROOT / "pe").rglob("*.py"))
     files.append(ROOT / "scripts" / "artifacts" / "registry.py")
+    files += sorted((ROOT / "scripts" / "artifacts" / "pages").glob("*.py"))
     return files
 
 

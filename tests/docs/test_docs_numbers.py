@@ -3,14 +3,24 @@
 Results reach a page only through the pipeline: an included fragment, an example's printed
 output, or a ``{{ pe:NAME }}`` placeholder. The scanner reads each page's prose (everything
 outside code fences, ``--8<--`` includes and placeholders; LaTeX included) and fails on any
-decimal or exponent-notation number, and on any integer not listed for that page in
-allowed_numbers.txt, a short list of formula constants and example inputs.
+decimal or exponent-notation number, and on any integer not allowed for that page: the
+page module's ``ALLOWED_NUMBERS`` (scripts/artifacts/pages/<page>.py) and the site-wide
+``SITE_ALLOWED_NUMBERS`` (scripts/artifacts/pages/__init__.py), short lists of formula
+constants and example inputs, each with its reason.
+
+Every ``{{ pe:NAME }}`` a page uses must be declared, with NAME written out, in some page
+module (so that grep finds where a number comes from), and the build's error for an unknown
+name names the page's module.
 """
 
 from __future__ import annotations
 
+import re
+
 import pytest
-from docscan import ALLOWLIST, Literal, load_allowlist, numeric_literals, pages, violations
+from docscan import ROOT, Literal, load_allowlist, numeric_literals, pages, violations
+
+from scripts.artifacts import pages as page_modules
 
 PAGES = pages()
 ALLOWED = load_allowlist()
@@ -27,12 +37,49 @@ def test_every_allowlist_entry_is_needed() -> None:
     used = {(lit.value, lit.page) for p in PAGES for lit in numeric_literals(p) if lit.is_integer}
     for entry in ALLOWED:
         listed = names if "*" in entry.pages else entry.pages
-        assert listed <= names, (
-            f"{ALLOWLIST.name}:{entry.line} names missing pages {sorted(listed - names)}"
-        )
+        assert listed <= names, f"{entry.where} names missing pages {sorted(listed - names)}"
+        assert entry.reason.strip(), f"{entry.where}: {entry.value} has no reason"
         assert any((entry.value, page) in used for page in listed), (
-            f"{ALLOWLIST.name}:{entry.line}: {entry.value} is no longer used on {sorted(listed)}; remove it"
+            f"{entry.where}: {entry.value} is no longer used on {sorted(listed)}; remove it"
         )
+
+
+def test_every_page_has_its_module() -> None:
+    declared = {m.PAGE for m in page_modules.MODULES}
+    assert declared == set(page_modules.pages_in_docs()), (
+        f"pages without a module in scripts/artifacts/pages/: "
+        f"{sorted(set(page_modules.pages_in_docs()) - declared)}; modules without a page: "
+        f"{sorted(declared - set(page_modules.pages_in_docs()))}")
+    for module in page_modules.MODULES:
+        assert module.__name__.rsplit(".", 1)[-1] == page_modules.module_name(module.PAGE)
+
+
+_USE = re.compile(r"(?<!\\)\{\{\s*pe:([A-Za-z0-9_]+)\s*\}\}")
+
+
+def _page_sources() -> dict[str, str]:
+    folder = ROOT / "scripts" / "artifacts" / "pages"
+    return {p.name: p.read_text(encoding="utf-8") for p in sorted(folder.glob("*.py"))}
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
+def test_every_number_a_page_uses_is_a_literal_in_a_page_module(page) -> None:
+    """grep finds where each number is declared: its name is written out, in quotes, in one
+    page module (not built by an f-string or a loop), and that module declares it."""
+    sources = _page_sources()
+    declared = page_modules.declared_numbers()
+    for name in sorted(set(_USE.findall(page.read_text(encoding="utf-8")))):
+        holders = [f for f, text in sources.items() if f'"{name}"' in text]
+        assert len(holders) == 1, (
+            f"{page.name} uses {{{{ pe:{name} }}}}, written out in {holders or 'no page module'}")
+        assert declared.get(name) == f"scripts/artifacts/pages/{holders[0]}", (name, holders)
+
+
+def test_declared_number_names_are_literals() -> None:
+    """Every name a page module declares appears written out in its source."""
+    sources = _page_sources()
+    for name, where in page_modules.declared_numbers().items():
+        assert f'"{name}"' in sources[where.rsplit("/", 1)[-1]], f"{name} in {where}"
 
 
 def _scan(tmp_path, text: str) -> list[str]:
@@ -65,7 +112,7 @@ def test_scanner_leaves_generated_content_alone(tmp_path) -> None:
         "The longest wavelength is {{ pe:wavelength_max_d512 }} positions.\n\n"
         '--8<-- "tables/wavelengths.md"\n\n'
         "```python\nx = 0.5 * 3.25\n```\n\n"
-        '=== "NumPy"\n\n    ```text\n    --8<-- "examples/formula_agree.txt"\n    ```\n\n'
+        '=== "NumPy"\n\n    ```text\n    --8<-- "examples/formula/formula_agree.txt"\n    ```\n\n'
         'See [the figure](figures.md#fig-2.3) and ![alt](/generated/f-1.5.svg){ width="538" }.\n'
         "<!-- 3.14 in a comment -->\n"
         "A formula: \\(PE_{(pos,\\,2i+1)} = \\cos(pos / 10000^{2i/d})\\), float32 and bfloat16.\n"
@@ -91,8 +138,28 @@ def test_literal_parsing() -> None:
     assert not Literal("p", 1, "1e4", "").is_integer
 
 
-def test_allowlist_format_is_enforced(tmp_path) -> None:
-    bad = tmp_path / "allowed.txt"
-    bad.write_text("42 *\n", encoding="utf-8")  # no reason given
-    with pytest.raises(ValueError, match="reason"):
-        load_allowlist(bad)
+def test_a_typed_integer_names_the_page_module_to_allow_it(tmp_path) -> None:
+    problems = violations(numeric_literals(tmp_path / "formula.md", "There are 256 pairs.\n",
+                                           name="formula.md"), ALLOWED)
+    assert problems and "ALLOWED_NUMBERS of scripts/artifacts/pages/formula.py" in problems[0]
+
+
+def test_an_unknown_number_names_the_page_module_and_the_closest_names() -> None:
+    from types import SimpleNamespace
+
+    from mkdocs.exceptions import PluginError
+
+    from scripts.site import mkdocs_hooks
+
+    page = SimpleNamespace(file=SimpleNamespace(src_uri="formula.md"))
+    with pytest.raises(PluginError) as err:
+        mkdocs_hooks.on_page_markdown("A {{ pe:foo }} here.", page, None, None)  # type: ignore[arg-type]
+    assert str(err.value).startswith(
+        "unknown number {{ pe:foo }} in formula.md: not declared in "
+        "scripts/artifacts/pages/formula.py nor in any other page module")
+    # A near miss points to the page module that declares the name it resembles.
+    with pytest.raises(PluginError, match=r"closest: pairs_d512 in scripts/artifacts/pages/"
+                                          r"wavelengths\.py"):
+        mkdocs_hooks.on_page_markdown("{{ pe:pairs_d521 }}", page, None, None)  # type: ignore[arg-type]
+    # The syntax itself, escaped, is left alone.
+    assert mkdocs_hooks.on_page_markdown(r"\{{ pe:foo }}", page, None, None) == "{{ pe:foo }}"  # type: ignore[arg-type]

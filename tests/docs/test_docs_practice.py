@@ -31,7 +31,7 @@ F16 = 2.0**-11
 @pytest.fixture
 def torch_recipe(monkeypatch):
     monkeypatch.setitem(sys.modules, "torch", torch_standin.module_with_nn())
-    return runpy.run_path(str(EXAMPLES / "frameworks" / "module_torch.py"))
+    return runpy.run_path(str(EXAMPLES / "practice" / "frameworks" / "module_torch.py"))
 
 
 def zeros(*shape, dtype=np.float32):
@@ -93,7 +93,7 @@ def test_torch_dropout_acts_on_the_sum_in_training_only(torch_recipe) -> None:
 
 def test_keras_layer_gives_the_paper_rows_and_offsets(monkeypatch) -> None:
     monkeypatch.setitem(sys.modules, "keras", keras_standin.module())
-    recipe = runpy.run_path(str(EXAMPLES / "frameworks" / "layer_keras.py"))
+    recipe = runpy.run_path(str(EXAMPLES / "practice" / "frameworks" / "layer_keras.py"))
     for d_model in (64, 7):
         layer = recipe["SinusoidalPositionalEncoding"](max_len=64)
         out = layer(np.zeros((2, 20, d_model), dtype=np.float32))

@@ -1,6 +1,6 @@
 """The exercises: declared once, answered by pe, shown on their pages and in the problem set.
 
-The declarations (scripts/artifacts/exercise_bank.py) are rendered into a fragment per page,
+The declarations (``EXERCISES`` of each page's module, scripts/artifacts/pages/) are rendered into a fragment per page,
 the teachers' problem set and its solutions (scripts/artifacts/exercises.py). Each numeric
 answer is computed twice, independently: by the declaration's function with ``pe``, and by
 the worked solution's script in docs/examples/ from the closed form; the two must agree.
@@ -17,8 +17,9 @@ from pathlib import Path
 import pytest
 from test_registry_text import typed_numbers
 
-from scripts.artifacts import exercises, registry
-from scripts.artifacts.exercise_bank import EXERCISES, Exercise
+from scripts.artifacts import exercises, pages, registry
+from scripts.artifacts.exercise_bank import Exercise
+from scripts.artifacts.pages import EXERCISES
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
@@ -53,6 +54,16 @@ def test_each_page_has_a_first_check_and_goes_beyond_it() -> None:
         levels = [e.level for e in EXERCISES if e.page == page]
         assert levels[0] == "check", f"{page} should open with a check of understanding"
         assert {"derive", "compute", "implement"} & set(levels), page
+
+
+def test_each_exercise_is_declared_on_its_page_with_its_script_in_the_page_folder() -> None:
+    for module in pages.MODULES:
+        for e in getattr(module, "EXERCISES", []):
+            assert e.page == module.PAGE, f"{e.anchor} is declared in {pages.source(module)}"
+            if e.script:
+                folder = e.page.removesuffix(".md")
+                assert e.script.startswith(f"{folder}/"), f"{e.anchor}: {e.script}"
+                assert (DOCS / "examples" / f"{e.script}.py").is_file(), e.script
 
 
 def test_the_registry_declares_one_fragment_per_page_and_the_teachers_pages() -> None:

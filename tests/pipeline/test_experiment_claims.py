@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 from helpers.pipeline import ROOT
 
-from scripts.artifacts import registry
+from scripts.artifacts.pages import experiments as experiments_page
 from scripts.artifacts.results.data import (
     Run,
     chance,
@@ -52,7 +52,7 @@ def _beyond(runs: Runs, name: str) -> np.ndarray:
 
 
 def positions_solve_task(runs: Runs) -> str | None:
-    acc = {n: _trained(runs, n).min() for n in registry.WITH_POSITIONS}
+    acc = {n: _trained(runs, n).min() for n in experiments_page.WITH_POSITIONS}
     return _fail(min(acc.values()) > 0.95, "a model with positions fails inside", acc)
 
 
@@ -90,7 +90,7 @@ def rotary_placement_invariant(runs: Runs) -> str | None:
 
 def interpolation_fails(runs: Runs) -> str | None:
     acc = {n: windows(runs[n], "interpolated_accuracy_by_position")["all"].max()
-           for n in registry.SCHEMES}
+           for n in experiments_page.SCHEMES}
     return _fail(max(acc.values()) < 0.5, "interpolation works for a model", acc)
 
 
@@ -116,19 +116,19 @@ def shape_placement(runs: Runs) -> str | None:
 
 
 def bases_trained(runs: Runs) -> str | None:
-    acc = {n: _trained(runs, n).min() for n in registry.BASES}
+    acc = {n: _trained(runs, n).min() for n in experiments_page.BASES}
     return _fail(min(acc.values()) > 0.95, "a base fails inside the training length", acc)
 
 
 def bases_sinusoidal_fail(runs: Runs) -> str | None:
-    acc = {n: _beyond(runs, n).max() for n in registry.BASES if "sinusoidal" in n}
+    acc = {n: _beyond(runs, n).max() for n in experiments_page.BASES if "sinusoidal" in n}
     return _fail(max(acc.values()) < 0.5, "a sinusoidal base works past the training length",
                  acc)
 
 
 def bases_rotary_ahead(runs: Runs) -> str | None:
-    rotary = np.concatenate([_beyond(runs, n) for n in registry.BASES if "rotary" in n])
-    sinusoidal = np.concatenate([_beyond(runs, n) for n in registry.BASES if "sinusoidal" in n])
+    rotary = np.concatenate([_beyond(runs, n) for n in experiments_page.BASES if "rotary" in n])
+    sinusoidal = np.concatenate([_beyond(runs, n) for n in experiments_page.BASES if "sinusoidal" in n])
     return _fail(separated(rotary, sinusoidal), "a sinusoidal base reaches rotary", rotary,
                  sinusoidal)
 
@@ -165,14 +165,14 @@ def _even(run: Run) -> float:
 
 
 def attention_finds_offset(runs: Runs) -> str | None:
-    best = {n: _best_head(runs[n]).min() for n in registry.WITH_POSITIONS}
+    best = {n: _best_head(runs[n]).min() for n in experiments_page.WITH_POSITIONS}
     even = _even(runs["run-sinusoidal"])
     return _fail(min(best.values()) > 2 * even, "no head favours the task's key", best, even)
 
 
 def attention_learned(runs: Runs) -> str | None:
     problems = {n: (_best_head(runs[n]), _best_head(runs[n], untrained=True))
-                for n in registry.WITH_POSITIONS}
+                for n in experiments_page.WITH_POSITIONS}
     ok = all(separated(t, u) for t, u in problems.values())
     return _fail(ok, "untrained heads favour the task's key as much", problems)
 
@@ -231,20 +231,20 @@ def causal_untrained(runs: Runs) -> str | None:
 
 
 def sum_concat_trained(runs: Runs) -> str | None:
-    acc = {n: _trained(runs, n) for n in registry.COMBINES}
+    acc = {n: _trained(runs, n) for n in experiments_page.COMBINES}
     a, b = acc.values()
     ok = min(a.min(), b.min()) > 0.95 and not separated(a, b) and not separated(b, a)
     return _fail(ok, "sum and concatenation differ in the trained range", acc)
 
 
 def sum_concat_beyond(runs: Runs) -> str | None:
-    summed, joined = (_beyond(runs, n) for n in registry.COMBINES)
+    summed, joined = (_beyond(runs, n) for n in experiments_page.COMBINES)
     return _fail(separated(joined, summed) and joined.max() < 0.9,
                  "concatenation is not ahead of the sum, or solves it", joined, summed)
 
 
 def half_beyond_fails(runs: Runs) -> str | None:
-    acc = {n: _beyond(runs, n).max() for n in registry.HALF}
+    acc = {n: _beyond(runs, n).max() for n in experiments_page.HALF}
     return _fail(max(acc.values()) < 0.25, "a scheme works past the training length", acc)
 
 
@@ -311,7 +311,7 @@ def test_every_claim_on_the_page_has_a_check_and_every_check_a_claim() -> None:
 def results(full_build: Path) -> dict[str, Run]:
     import json
     found = {p.stem: json.loads(p.read_text()) for p in (full_build / "runs").glob("*.json")}
-    assert set(found) == set(registry.ALL_RUNS)
+    assert set(found) == set(experiments_page.ALL_RUNS)
     return found
 
 

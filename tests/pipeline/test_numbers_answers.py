@@ -8,18 +8,21 @@ import numpy as np
 import pytest
 
 import pe
-from scripts.artifacts.numbers import MEANINGS, answers
+from scripts.artifacts import numbers as numbers_module
+from scripts.artifacts import pages, registry
+
+NAMES = ("half_turn_slowest_d512", "norm_d512", "unit_embedding_ratio_d512")
 
 
 @pytest.fixture(scope="module")
 def numbers() -> dict[str, str]:
-    out: dict[str, str] = {}
-    answers(out)
-    return out
+    declared = [n for n in pages.numbers() if n.name in NAMES]
+    return numbers_module.compute(**registry.numbers_artifact(declared).params)
 
 
-def test_every_answer_number_has_a_meaning(numbers: dict[str, str]) -> None:
-    assert set(numbers) <= set(MEANINGS)
+def test_every_answer_number_is_declared_with_a_meaning(numbers: dict[str, str]) -> None:
+    assert set(numbers) == set(NAMES)
+    assert all(n.meaning for n in pages.numbers() if n.name in NAMES)
 
 
 def test_half_turn_of_the_slowest_pair(numbers: dict[str, str]) -> None:

@@ -194,9 +194,9 @@ def test_interrupted_write_leaves_no_file_that_passes_check(sandbox: Sandbox,
 
 
 def test_failing_artifact_stops_the_run_with_its_name(sandbox: Sandbox, tmp_path: Path) -> None:
-    registry = sandbox.root / "scripts" / "artifacts" / "registry.py"
-    registry.write_text(registry.read_text() + (
-        '\nFIGURES.append(_figure("broken-figure", "waves:columns", alt="a b c d e f g h",'
+    page = sandbox.root / "scripts" / "artifacts" / "pages" / "worked_examples.py"
+    page.write_text(page.read_text() + (
+        '\nARTIFACTS.append(figure("broken-figure", "waves:columns", alt="a b c d e f g h",'
         ' caption="c", length=20, d_model=0))\n'))
     out = tmp_path / "out"
     proc = sandbox.run("--out", out, "--only", "broken-figure,positions-d4", "--jobs", "2")
@@ -241,10 +241,13 @@ def test_removed_example_output_is_deleted(sandbox: Sandbox, tmp_path: Path) -> 
     example = sandbox.root / "docs" / "examples" / "hello.py"
     example.write_text("print('hello')\n")
     out = tmp_path / "out"
-    # A full run (no --only) in a sandbox with a tiny registry: keep only cheap entries.
-    registry = sandbox.root / "scripts" / "artifacts" / "registry.py"
-    registry.write_text(registry.read_text() + (
-        "\nFIGURES.clear()\nTABLES[:] = TABLES[:1]\nSINGLES.clear()\nEXPERIMENTS.clear()\n"))
+    # A full run (no --only) in a sandbox with a tiny registry: of the pages' declarations,
+    # keep one table and no number (the sandbox has no pages, so no cards or exercises).
+    pages = sandbox.root / "scripts" / "artifacts" / "pages" / "__init__.py"
+    pages.write_text(pages.read_text() + (
+        "\n_ALL = artifacts\n\n"
+        "def artifacts():\n    return [a for a in _ALL() if a.name == 'positions-d4']\n\n"
+        "def numbers():\n    return []\n"))
     assert sandbox.run("--out", out, "--jobs", "1").returncode == 0
     assert (out / "examples/hello.txt").read_text() == "hello\n"
     example.unlink()

@@ -12,21 +12,22 @@ import pytest
 from helpers.pipeline import ROOT, Sandbox, output_files
 
 from scripts.artifacts import registry
+from scripts.artifacts.pages import experiments as experiments_page
 
 PAGE = ROOT / "docs" / "experiments.md"
 EXPERIMENT_ARTIFACTS = [a for a in registry.all_artifacts() if a.needs]
 
 # A tiny run with a figure, a table and numbers that show it, for clean builds in a sandbox.
 TINY = """
-EXPERIMENTS.append(_run("tiny-run", scheme="sinusoidal", d_model=16, layers=1, d_mlp=16,
+ARTIFACTS.append(_run("tiny-run", scheme="sinusoidal", d_model=16, layers=1, d_mlp=16,
                         train_length=8, eval_length=16, steps=20, warmup=5, batch=8,
                         seeds=[0, 1], shifts=[0, 4], eval_batch=8,
                         probe_batch=8, chunks=2))
-EXPERIMENTS.append(_figure("tiny-figure", "experiments:probe", needs=("tiny-run",),
+ARTIFACTS.append(figure("tiny-figure", "experiments:probe", needs=("tiny-run",),
                            alt="a tiny probe figure for the pipeline tests only",
                            caption="tiny", train_length=8, eval_length=16))
-EXPERIMENTS.append(_table("tiny-table", "results.tables:probe", needs=("tiny-run",)))
-EXPERIMENTS.append(Artifact("tiny-numbers", "numbers", "results.numbers:compute",
+ARTIFACTS.append(table("tiny-table", "results.tables:probe", needs=("tiny-run",)))
+ARTIFACTS.append(Artifact("tiny-numbers", "numbers", "results.numbers:compute",
                             needs=("tiny-run",)))
 """
 TINY_SHOWN = "tiny-figure,tiny-table,tiny-numbers"
@@ -52,7 +53,7 @@ CHANGES = {
 
 
 def test_each_run_changes_only_what_the_page_says() -> None:
-    runs = {a.name: _settings(a) for a in registry.RUNS}
+    runs = {a.name: _settings(a) for a in experiments_page.RUNS}
     reference = runs.pop("run-sinusoidal")
     assert set(runs) == set(CHANGES)
     for name, settings in runs.items():
@@ -61,14 +62,14 @@ def test_each_run_changes_only_what_the_page_says() -> None:
 
 
 def test_sum_and_concatenation_arms_have_the_same_parameters_and_vectors() -> None:
-    summed, joined = (_settings(a) for a in registry.RUNS if a.name in registry.COMBINES)
+    summed, joined = (_settings(a) for a in experiments_page.RUNS if a.name in experiments_page.COMBINES)
     assert {k for k in summed if summed[k] != joined[k]} == {"combine"}
 
 
 @pytest.fixture
 def tiny_sandbox(sandbox: Sandbox) -> Sandbox:
-    reg = sandbox.root / "scripts" / "artifacts" / "registry.py"
-    reg.write_text(reg.read_text().replace("\n\ndef examples()", TINY + "\n\ndef examples()"))
+    page = sandbox.root / "scripts" / "artifacts" / "pages" / "experiments.py"
+    page.write_text(page.read_text() + TINY)
     return sandbox
 
 
@@ -138,8 +139,8 @@ def test_a_damaged_kept_run_is_named(tiny_sandbox: Sandbox, tmp_path: Path) -> N
 
 
 def test_a_bad_run_setting_fails_the_build_naming_it(sandbox: Sandbox, tmp_path: Path) -> None:
-    reg = sandbox.root / "scripts" / "artifacts" / "registry.py"
-    reg.write_text(reg.read_text() + '\nEXPERIMENTS.append(_run("bad-run", scheme="alibi"))\n')
+    page = sandbox.root / "scripts" / "artifacts" / "pages" / "experiments.py"
+    page.write_text(page.read_text() + '\nARTIFACTS.append(_run("bad-run", scheme="alibi"))\n')
     proc = sandbox.run("--out", tmp_path / "out", "--only", "bad-run")
     assert proc.returncode == 1
     last = proc.stderr.strip().splitlines()[-1]
@@ -147,9 +148,9 @@ def test_a_bad_run_setting_fails_the_build_naming_it(sandbox: Sandbox, tmp_path:
 
 
 def test_a_figure_needing_an_unknown_run_is_named(sandbox: Sandbox) -> None:
-    reg = sandbox.root / "scripts" / "artifacts" / "registry.py"
-    reg.write_text(reg.read_text() + '\nTABLES.append(_table("t", "results.tables:probe", '
-                   'needs=("no-such-run",)))\n')
+    page = sandbox.root / "scripts" / "artifacts" / "pages" / "experiments.py"
+    page.write_text(page.read_text() + '\nARTIFACTS.append(table("t", "results.tables:probe", '
+                    'needs=("no-such-run",)))\n')
     proc = sandbox.run("--list")
     assert proc.returncode != 0
     assert "artifact 't' needs 'no-such-run', which is not a run" in proc.stderr

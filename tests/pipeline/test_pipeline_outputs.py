@@ -34,7 +34,7 @@ def expected_files(art: registry.Artifact) -> list[str]:
         return [f"runs/{art.name}.json"]
     if art.kind == "example":
         assert art.source is not None
-        return [f"examples/{art.source.stem}.txt"]
+        return [registry.example_output(art.source)]
     if art.kind == "card":
         return [f"social/{art.params['page']}.png"]
     return ["proofs/all.md"]
@@ -47,9 +47,13 @@ def test_registry_holds_what_the_site_needs() -> None:
     assert len({a.name for a in ARTIFACTS}) == len(ARTIFACTS)
     for art in ARTIFACTS:
         assert re.fullmatch(r"[a-z0-9][a-z0-9_-]*", art.name), art.name
-    examples = sorted(p.stem for p in (ROOT / "docs" / "examples").glob("*.py")
-                      if not p.name.startswith("_"))
-    assert [a.source.stem for a in ARTIFACTS if a.kind == "example" and a.source] == examples
+    # every script of a page's folder, none of the framework ones (they need PyTorch or Keras)
+    folder = ROOT / "docs" / "examples"
+    examples = sorted(p for p in folder.rglob("*.py")
+                      if not p.name.startswith("_") and "frameworks" not in p.parts)
+    assert [a.source for a in ARTIFACTS if a.kind == "example" and a.source] == examples
+    assert all(p.parent.parent == folder for p in examples), "docs/examples/<page>/<stem>.py"
+    assert len({p.stem for p in examples}) == len(examples), "a stem names one example"
 
 
 @pytest.mark.parametrize("art", ARTIFACTS, ids=[a.name for a in ARTIFACTS])
@@ -129,12 +133,12 @@ def test_equal_offsets_table_shows_identical_values(full_build: Path) -> None:
 
 
 def test_numbers_match_pe(full_build: Path) -> None:
-    from scripts.artifacts.numbers import MEANINGS, compute
+    from scripts.artifacts import pages
 
     numbers = json.loads((full_build / "numbers.json").read_text())
     assert all(isinstance(k, str) and isinstance(v, str) and v for k, v in numbers.items())
-    compute(distinct_length=100)  # fills MEANINGS: every number has a documented meaning
-    assert set(numbers) == set(MEANINGS)
+    # every number is declared on a page, with its meaning
+    assert set(numbers) == {n.name for n in pages.numbers() if n.meaning}
     assert numbers["wavelength_max_d512"] == f"{pe.wavelengths(512)[-1]:,.0f}"
     assert numbers["wavelength_max_d50"] == f"{pe.wavelengths(50)[-1]:,.0f}"
     assert numbers["cos_sim_7_8"] == numbers["cos_sim_22_23"]
@@ -171,13 +175,13 @@ def test_examples_output_is_their_stdout(full_build: Path) -> None:
     import subprocess
     import sys
 
-    examples = sorted((ROOT / "docs" / "examples").glob("*.py"))
+    examples = sorted((ROOT / "docs" / "examples").glob("*/*.py"))
     if not examples:
-        pytest.fail("no docs/examples/*.py to check")  # the site ships examples
+        pytest.fail("no docs/examples/<page>/*.py to check")  # the site ships examples
     first = examples[0]
     run = subprocess.run([sys.executable, str(first)], cwd=ROOT, capture_output=True,
                          check=True, timeout=120)
-    assert (full_build / f"examples/{first.stem}.txt").read_bytes() == run.stdout
+    assert (full_build / registry.example_output(first)).read_bytes() == run.stdout
 
 
 def test_nothing_but_artifacts_in_the_output(full_build: Path) -> None:

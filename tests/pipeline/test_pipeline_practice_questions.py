@@ -3,11 +3,12 @@ answered ones with their thread and their section, left-out ones with their reas
 
 from __future__ import annotations
 
-from scripts.artifacts import practice_questions, registry
+from scripts.artifacts import practice_questions
+from scripts.artifacts.pages import practice_questions as practice_questions_page
 
 
 def test_every_question_appears_once_in_its_table() -> None:
-    tables = {a.name: a for a in registry.practice()}
+    tables = {a.name: a for a in practice_questions_page.artifacts()}
     questions = tables["practice-questions"].params["questions"]
     assert questions == tables["practice-questions-left-out"].params["questions"]
     answered = practice_questions.answered(questions)

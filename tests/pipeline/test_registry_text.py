@@ -14,6 +14,7 @@ import pytest
 
 from scripts.artifacts import registry
 from scripts.artifacts.data import offset_distances
+from scripts.artifacts.pages import index, wavelengths
 
 #: Numbers a template may spell out, with why they are not parameters or results.
 #: (Single digits, such as the 2 of 2π or columns 0 and 1, are not checked.)
@@ -50,7 +51,7 @@ def test_no_number_is_typed_in_figure_text(art: registry.Artifact) -> None:
 
 
 def test_text_follows_the_parameters() -> None:
-    fig = registry._figure("t", "matrices:heatmap", alt="$length rows of ${d_model}",
+    fig = registry.figure("t", "matrices:heatmap", alt="$length rows of ${d_model}",
                            caption=r"\(d = ${d_model}\), widths $widths, last ${widths_last}",
                            length=100_000, d_model=64, widths=[16, 64, 512])
     assert fig.alt == "100000 rows of 64"
@@ -60,10 +61,10 @@ def test_text_follows_the_parameters() -> None:
 
 def test_unknown_placeholder_names_the_artifact() -> None:
     with pytest.raises(ValueError, match=r"'made-up'.*caption.*\$\{d_modle\}"):
-        registry._figure("made-up", "matrices:heatmap", alt="$length rows",
+        registry.figure("made-up", "matrices:heatmap", alt="$length rows",
                          caption=r"\(d = ${d_modle}\)", length=3, d_model=4)
     with pytest.raises(ValueError, match=r"'made-up'.*alt text"):
-        registry._figure("made-up", "matrices:heatmap", alt="costs $5", caption="c",
+        registry.figure("made-up", "matrices:heatmap", alt="costs $5", caption="c",
                          length=3, d_model=4)
 
 
@@ -74,8 +75,8 @@ def test_distinct_from_is_the_computed_threshold() -> None:
     for d in fig.params["d_models"]:
         dist = offset_distances(fig.params["max_length"] - 1, d)[1:]
         flat[d] = bool(dist.min() >= dist[0] * (1 - 1e-9))  # neighbours are the closest
-    assert flat == {d: d >= registry.DISTINCT_FROM for d in flat}, flat
-    assert registry.DISTINCT_FROM in flat  # the text names a width that is drawn
+    assert flat == {d: d >= wavelengths.DISTINCT_FROM for d in flat}, flat
+    assert wavelengths.DISTINCT_FROM in flat  # the text names a width that is drawn
     # Only the lengths drawn: d = 16 has a near-repeat further out (test_numbers_corrections),
     # so the caption must not claim "whatever L".
     assert "every \\(L\\) drawn" in fig.caption and "whatever" not in fig.caption
@@ -95,12 +96,12 @@ def test_heatmap_caption_counts_come_from_the_data() -> None:
     p = fig.params
     enc = pe.encoding(p["length"], p["d_model"], base=p["base"])
     swing = enc.max(axis=0) - enc.min(axis=0)
-    big = int((swing > registry.SWING_BIG).sum())
-    small = int((swing > registry.SWING_SMALL).sum())
+    big = int((swing > index.SWING_BIG).sum())
+    small = int((swing > index.SWING_SMALL).sum())
     assert 0 < big < small < p["d_model"]  # the sentence says something in both directions
     assert (f"{big} of the {p['d_model']} columns swing by more than "
-            f"{registry.number(registry.SWING_BIG)}") in fig.caption
-    assert f"{small} by more than {registry.number(registry.SWING_SMALL)}" in fig.caption
+            f"{registry.number(index.SWING_BIG)}") in fig.caption
+    assert f"{small} by more than {registry.number(index.SWING_SMALL)}" in fig.caption
     assert f"the other {p['d_model'] - small} hold" in fig.caption
     # The old, wrong claim: "only the first few dozen columns change".
     assert "few dozen" not in fig.caption
@@ -108,7 +109,7 @@ def test_heatmap_caption_counts_come_from_the_data() -> None:
 
 def test_swinging_columns_counts_a_made_up_case() -> None:
     # d = 2 over positions 0..4: sin runs from -0.76 to 0.91, cos from -0.99 to 1.
-    assert registry._swinging_columns(5, 2, 10000.0, 1.0) == 2
-    assert registry._swinging_columns(4, 2, 10000.0, 1.0) == 1  # sin only reaches 0.91
+    assert index.swinging_columns(5, 2, 10000.0, 1.0) == 2
+    assert index.swinging_columns(4, 2, 10000.0, 1.0) == 1  # sin only reaches 0.91
     # Positions 0..1 only: sin goes 0 -> 0.84, cos 1 -> 0.54 (a swing of 0.46).
-    assert registry._swinging_columns(2, 2, 10000.0, 0.5) == 1
+    assert index.swinging_columns(2, 2, 10000.0, 0.5) == 1

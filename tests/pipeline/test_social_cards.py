@@ -60,7 +60,7 @@ def test_a_page_without_a_title_is_named(monkeypatch: pytest.MonkeyPatch, tmp_pa
     (tmp_path / "untitled.md").write_text("Some text, no heading.\n", encoding="utf-8")
     monkeypatch.setattr(registry, "DOCS_DIR", tmp_path)
     with pytest.raises(ValueError, match=r"docs/untitled\.md has no title"):
-        registry.social_cards(registry.FIGURES)
+        registry.social_cards([a for a in registry.all_artifacts() if a.kind == "figure"])
 
 
 def test_a_title_too_long_for_a_card_is_an_error() -> None:

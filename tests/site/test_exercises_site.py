@@ -21,7 +21,7 @@ from helpers.site_harness import LoadedPage, layout_shift_problems, scoped_reque
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
-from scripts.artifacts.exercise_bank import EXERCISES
+from scripts.artifacts.pages import EXERCISES
 
 IMPLEMENT = [e for e in EXERCISES if e.level == "implement"]
 
