@@ -1,27 +1,28 @@
 """Fixtures for testing the built site in a real browser (any test under tests/ may use them).
 
-Session-scoped (one per test process; with pytest-xdist, one per worker):
+Session-scoped (one per test process; with pytest-xdist, one per worker, but one build):
 
 ``built_site`` -> pathlib.Path
-    The site, built once with ``sys.executable -m mkdocs build --strict`` into a temporary
-    directory, with SITE_URL set to ``site_url`` below (so sitemap.xml and canonical links point
-    at the local server, as they point at the real host when deployed). A failed build fails
-    every test that uses it, with the whole build log.
+    The site, built once per test run with ``sys.executable -m mkdocs build --strict`` into a
+    temporary directory (with pytest-xdist, the first worker that needs it builds it and the
+    others wait for it), with SITE_URL set to ``built_site_url``. A failed build fails every
+    test that uses it, with the whole build log.
+``built_site_url`` -> str
+    The address the site is built for (its canonical links, sitemap and link previews).
 ``site_url`` -> str
-    ``http://127.0.0.1:PORT/pe-site/``: a quiet stdlib ThreadingHTTPServer on a free port serving
+    ``http://127.0.0.1:PORT/pe-site/``, this process's own: a quiet stdlib ThreadingHTTPServer on a free port serving
     ``built_site`` under the sub-path /pe-site/ only (anything else is 404; /pe-site redirects to
     /pe-site/; a missing file, or a folder without index.html, gets the site's 404.html with
     status 404, as on the real host), with fixed MIME types for .svg .woff2 .js .mjs .json .webp
     and friends.
 ``site_pages`` -> list[str]
-    Page paths from the built sitemap.xml, relative to ``site_url`` ("" is the home page, then
+    Page paths from the built sitemap.xml, relative to ``built_site_url`` ("" is the home page, then
     e.g. "derivation/"), in sitemap order. ``site_url + path`` is the page's URL.
 ``site_page`` -> str
     One of the pages of mkdocs.yml's nav: a test that asks for it runs once per page (ids are
     the paths, "home" for ""). Collecting the tests builds nothing; the site is built when
     the first test that needs it runs. With pytest-xdist and ``--dist loadgroup`` (as
-    ``./dev test`` runs), every test that uses ``built_site`` runs in the same worker, so
-    the site is built once.
+    ``./dev test`` runs), a page's tests run in one worker; the pages spread over workers.
     Parametrized with module scope: a module's tests run grouped by page, so module-scoped
     fixtures that use ``site_page`` are set up once per page.
 ``browser`` -> playwright.sync_api.Browser
@@ -54,8 +55,8 @@ tests/site/test_harness_can_fail.py proves each can fail.
 
 from __future__ import annotations
 
-import shutil
-import tempfile
+import fcntl
+import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -75,51 +76,67 @@ from helpers.site_harness import (
 
 from scripts.site.browser import pages_from_nav
 
+#: The address the site is built for: what its canonical links, sitemap and link previews
+#: name. Pages link to each other relatively, so every worker serves the one build from a
+#: port of its own (``site_url``).
+BUILT_URL = "http://127.0.0.1:8000/pe-site/"
+
 
 class _SiteSession:
-    """The one build and server of this test process, made on first use and torn down at exit."""
+    """The site of this test run, built once (with pytest-xdist: by the first worker that
+    needs it, the others wait for it) and served by a server of this process's own."""
 
-    def __init__(self) -> None:
-        self._started = False
-        self.tmp: Path | None = None
+    def __init__(self, shared: Path) -> None:
+        self.shared = shared  # a folder every worker of this run sees
+        self.site_dir = shared / "site"
         self.server: SiteServer | None = None
-        self.site_dir: Path | None = None
-        self.base_url = ""
         self.pages: list[str] = []
         self.error: str | None = None
+        self._started = False
 
     def ensure(self) -> None:
         if self._started:
             return
         self._started = True
-        self.tmp = Path(tempfile.mkdtemp(prefix="pe-site-test-"))
-        self.site_dir = self.tmp / "site"
-        # Bind first: the build needs the URL it will be served at (Material's instant
-        # navigation only takes links it finds in sitemap.xml, port included).
-        self.server = SiteServer(self.site_dir)
-        self.base_url = self.server.base_url
+        result = self.shared / "site-build-result.txt"
+        with open(self.shared / "site-build.lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)  # one build; the others wait for it here
+            if not result.exists():
+                try:
+                    build_site(self.site_dir, BUILT_URL)
+                    result.write_text("ok", encoding="utf-8")
+                except SiteBuildError as exc:
+                    result.write_text(str(exc), encoding="utf-8")
+        outcome = result.read_text(encoding="utf-8")
+        if outcome != "ok":
+            self.error = outcome
+            return
         try:
-            build_site(self.site_dir, self.base_url)
             sitemap = (self.site_dir / "sitemap.xml").read_text(encoding="utf-8")
-            self.pages = pages_from_sitemap(sitemap, self.base_url)
-        except (SiteBuildError, ValueError) as exc:
+            self.pages = pages_from_sitemap(sitemap, BUILT_URL)
+        except (OSError, ValueError) as exc:
             self.error = str(exc)
             return
-        self.server.start()
+        self.server = SiteServer(self.site_dir).start()
+
+    @property
+    def base_url(self) -> str:
+        return self.server.base_url if self.server is not None else ""
 
     def close(self) -> None:
         if self.server is not None:
             self.server.close()
-        if self.tmp is not None:
-            shutil.rmtree(self.tmp, ignore_errors=True)
 
 
 _SESSION = pytest.StashKey[_SiteSession]()
 
 
-def _site_session(config: pytest.Config) -> _SiteSession:
+def _site_session(config: pytest.Config, factory: pytest.TempPathFactory) -> _SiteSession:
     if _SESSION not in config.stash:
-        session = _SiteSession()
+        base = factory.getbasetemp()
+        # pytest-xdist gives each worker a folder of its own inside the run's folder.
+        shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+        session = _SiteSession(shared)
         config.stash[_SESSION] = session
         config.add_cleanup(session.close)
     return config.stash[_SESSION]
@@ -143,14 +160,16 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Marks the tiers (``./dev test --fast`` leaves out ``site``, ``build`` and ``training``).
 
-    With pytest-xdist (``--dist loadgroup``), every test of the built site runs in one
-    worker: the site is built once and served by one server, while the other workers run
-    the tests that need no site."""
+    With pytest-xdist (``--dist loadgroup``), a page's tests run in one worker, so the
+    module-scoped loads of that page are made once; the site itself is built once."""
     for item in items:
         fixtures = getattr(item, "fixturenames", ())
         if "built_site" in fixtures:
             item.add_marker(pytest.mark.site)
-            item.add_marker(pytest.mark.xdist_group("site"))
+            # A page's tests stay together (they share its loads); pages spread over workers.
+            params = getattr(getattr(item, "callspec", None), "params", {})
+            page = params.get("site_page")
+            item.add_marker(pytest.mark.xdist_group("site" if page is None else f"page-{page}"))
         if "full_build" in fixtures:
             item.add_marker(pytest.mark.build)
         if "tiny_sandbox" in fixtures:  # trains a tiny model (tests/pipeline)
@@ -158,8 +177,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 @pytest.fixture(scope="session")
-def built_site(request: pytest.FixtureRequest) -> Path:
-    session = _site_session(request.config)
+def built_site(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    session = _site_session(request.config, tmp_path_factory)
     session.ensure()
     if session.error:
         pytest.fail(session.error, pytrace=False)
@@ -169,12 +188,17 @@ def built_site(request: pytest.FixtureRequest) -> Path:
 
 @pytest.fixture(scope="session")
 def site_url(request: pytest.FixtureRequest, built_site: Path) -> str:
-    return _site_session(request.config).base_url
+    return request.config.stash[_SESSION].base_url
+
+
+@pytest.fixture(scope="session")
+def built_site_url() -> str:
+    return BUILT_URL
 
 
 @pytest.fixture(scope="session")
 def site_pages(request: pytest.FixtureRequest, built_site: Path) -> list[str]:
-    return list(_site_session(request.config).pages)
+    return list(request.config.stash[_SESSION].pages)
 
 
 @pytest.fixture(scope="module")

@@ -78,18 +78,18 @@ def page(built_site: Path, site_page: str) -> Head:
 
 
 def test_description_is_whole_and_canonical_address_right(
-        page: Head, site_url: str, site_page: str) -> None:
+        page: Head, built_site_url: str, site_page: str) -> None:
     description = expected_description(source_of(site_page))
     assert page.meta("description") == [description]
-    assert [link["href"] for link in page.links(rel="canonical")] == [site_url + site_page]
+    assert [link["href"] for link in page.links(rel="canonical")] == [built_site_url + site_page]
 
 
 def test_link_preview_tags_and_social_card(
-        page: Head, built_site: Path, site_url: str, site_page: str) -> None:
+        page: Head, built_site: Path, built_site_url: str, site_page: str) -> None:
     description = expected_description(source_of(site_page))
     card = source_of(site_page).relative_to(DOCS).with_suffix("").as_posix().replace("/", "-")
-    image = f"{site_url}generated/social/{card}.png"
-    assert page.meta("og:url") == [site_url + site_page]
+    image = f"{built_site_url}generated/social/{card}.png"
+    assert page.meta("og:url") == [built_site_url + site_page]
     assert page.meta("og:description") == page.meta("twitter:description") == [description]
     assert page.meta("og:image") == page.meta("twitter:image") == [image]
     assert page.meta("twitter:card") == ["summary_large_image"]
