@@ -1,5 +1,8 @@
-#!/usr/bin/env python3
-"""Benchmark of the figure pipeline (scripts/build_artifacts.py), in temporary folders.
+"""Benchmark of the figure pipeline (python -m scripts.build_artifacts), in temporary folders.
+
+Everything is built from clean, every training run retrained (``--no-kept-runs``): this is
+the documented way to retrain everything, which no test session does (they take the kept
+results in runs/; tests/pipeline/test_kept_runs.py retrains one of them).
 
 1. A clean serial build (--jobs 1) gives each artifact's own time: the baseline.
 2. A clean parallel build (--jobs N, N = the CPUs available) gives the wall time, compared
@@ -10,7 +13,7 @@
    jobs: wall and CPU time against the target of 240 s wall, and each run's own wall and
    CPU time (the machine may be shared: CPU time is the steadier number).
 
-    python scripts/bench/pipeline.py [--jobs N] [--experiments]
+    ./dev bench pipeline [--jobs N] [--experiments]
 
 ``--experiments`` runs only part 4 (the clean builds of parts 1 and 2 train every run too).
 """
@@ -44,7 +47,8 @@ def build(out: Path, *args: str) -> float:
     """Run the builder; returns its wall time in seconds (fails loudly on error)."""
     start = time.perf_counter()
     proc = subprocess.run([sys.executable, "-m", "scripts.build_artifacts", "--out", str(out),
-                           "--quiet", *args], cwd=ROOT, capture_output=True, text=True, check=False)
+                           "--quiet", "--no-kept-runs", *args],
+                          cwd=ROOT, capture_output=True, text=True, check=False)
     elapsed = time.perf_counter() - start
     if proc.returncode != 0:
         sys.exit(f"bench pipeline: the build failed:\n{proc.stderr}")
