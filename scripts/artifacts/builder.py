@@ -479,6 +479,8 @@ class Options:
     verbose: bool = False
     #: where kept training results are read and written; None: train every stale run
     kept_runs: Path | None = KEPT_RUNS
+    #: leave out the runs that would train and what shows them (listed in .pending.json)
+    defer_training: bool = False
 
 
 def select(arts: list[Artifact], only: tuple[str, ...]) -> list[Artifact]:
@@ -552,6 +554,11 @@ def build(opts: Options, stdout: TextIO = sys.stdout) -> int:
                 print(f"kept results used (made from the same inputs), not trained: "
                       f"{', '.join(used)}", file=stdout)
         todo = [a for a in todo if a.name not in used]
+        pending = _pending(todo, arts) if opts.defer_training else []
+        _write_pending(out, pending, arts)
+        if pending and not opts.quiet:
+            print(f"pending until their runs are trained: {', '.join(pending)}", file=stdout)
+        todo = [a for a in todo if a.name not in pending]
         jobs = max(1, min(opts.jobs or default_jobs(), len(todo)))
         expected = {a.name: float(entries.get(a.name, {}).get("seconds", TYPICAL_SECONDS[a.kind]))
                     for a in todo}
@@ -590,6 +597,24 @@ def build(opts: Options, stdout: TextIO = sys.stdout) -> int:
         else:
             print(f"all {len(arts)} artifacts current ({total:.2f} s)", file=stdout)
     return 0
+
+
+PENDING = ".pending.json"
+
+
+def _pending(todo: list[Artifact], arts: list[Artifact]) -> list[str]:
+    """With ``--defer-training``: the runs that would train, and what shows them."""
+    runs = {a.name for a in todo if a.kind == "run"}
+    return [a.name for a in arts if a.name in runs or runs.intersection(a.needs)]
+
+
+def _write_pending(out: Path, pending: list[str], arts: list[Artifact]) -> None:
+    """``<out>/.pending.json``: what is left out until its runs are trained (the site's
+    serve hook shows it as pending and trains them in the background)."""
+    kinds = {a.name: a.kind for a in arts}
+    runs = [n for n in pending if kinds[n] == "run"]
+    record = {"runs": runs, "artifacts": {n: kinds[n] for n in pending if n not in runs}}
+    atomic_write(out / PENDING, (json.dumps(record, indent=1, sort_keys=True) + "\n").encode())
 
 
 def _use_kept_runs(kept: KeptRuns, todo: list[Artifact], keys: dict[str, str], out: Path,
@@ -670,13 +695,17 @@ def parse_args(argv: list[str] | None) -> Options:
                              "written when a run trains (default: runs/ in the repository)")
     parser.add_argument("--no-kept-runs", action="store_true",
                         help="train every stale run, and keep nothing")
+    parser.add_argument("--defer-training", action="store_true",
+                        help="build all but the runs that would train and what shows them; "
+                             "list those in <out>/.pending.json")
     ns = parser.parse_args(argv)
     if ns.jobs < 0:
         parser.error(f"--jobs must be >= 0, got {ns.jobs}")
     only = tuple(n.strip() for item in ns.only for n in item.split(",") if n.strip())
     return Options(out=ns.out, force=ns.force, jobs=ns.jobs, check=ns.check, list=ns.list,
                    only=only, quiet=ns.quiet, timings=ns.timings, verbose=ns.verbose,
-                   kept_runs=None if ns.no_kept_runs else ns.kept_runs)
+                   kept_runs=None if ns.no_kept_runs else ns.kept_runs,
+                   defer_training=ns.defer_training)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -41,6 +41,7 @@ import os
 import re
 import subprocess
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -68,6 +69,12 @@ BARE_TABLE = re.compile(r"<table>.*?</table>", re.DOTALL)  # Markdown's; Materia
 PLACEHOLDER = re.compile(r"(\\?)\{\{\s*pe:([^}\s]*)\s*\}\}")
 
 _numbers: dict[str, str] = {}
+#: `mkdocs serve`: runs that would train do so in the background (see on_pre_build)
+_serving = False
+_training: subprocess.Popen[bytes] | None = None
+_pending: dict[str, Any] = {"runs": [], "artifacts": {}}
+#: touched when the background training ends; `mkdocs serve` watches it and rebuilds
+TRAINED_STAMP = ".trained"
 _typesetter: Typesetter | None = None
 _page_maths: dict[str, Typeset] = {}  # page URL -> KaTeX classes and characters on it
 
@@ -76,18 +83,31 @@ def generated_dir() -> Path:
     return Path(os.environ.get("PE_GENERATED_DIR") or ROOT / "generated").resolve()
 
 
+def on_startup(command: str, dirty: bool) -> None:
+    global _serving
+    _serving = command == "serve"
+
+
 def on_pre_build(config: MkDocsConfig) -> None:
-    """Bring the generated artifacts up to date (a no-op run takes a fraction of a second)."""
+    """Bring the generated artifacts up to date (a no-op run takes a fraction of a second).
+
+    While serving, a training run whose kept result is stale (its inputs changed) does not
+    hold up the pages: it trains in the background, its figures, tables and numbers show as
+    pending, and the pages fill in (live reload) when it is done."""
     out = generated_dir()
     # No .pyc writes: `mkdocs serve` watches scripts/ and pe/ and would rebuild again.
     env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
-    proc = subprocess.run([sys.executable, "-m", "scripts.build_artifacts", "--out", str(out)], cwd=ROOT,
-                          env=env, stderr=subprocess.PIPE, text=True, check=False)
+    defer = ["--defer-training"] if _serving else []
+    proc = subprocess.run([sys.executable, "-m", "scripts.build_artifacts", "--out", str(out),
+                           *defer], cwd=ROOT, env=env, stderr=subprocess.PIPE, text=True,
+                          check=False)
     sys.stderr.write(proc.stderr)  # warnings, and the error of a failed run
     if proc.returncode != 0:
         lines = [ln for ln in proc.stderr.strip().splitlines() if ln.strip()]
         message = lines[-1].removeprefix("error: ") if lines else f"exit {proc.returncode}"
         raise PluginError(f"figure pipeline: {message}")
+    if _serving:
+        _show_pending(out, env)
     _numbers.clear()
     # numbers.json (from pe) and numbers/*.json (e.g. the experiments'): one namespace.
     for path in [out / "numbers.json", *sorted((out / "numbers").glob("*.json"))]:
@@ -108,13 +128,45 @@ def on_pre_build(config: MkDocsConfig) -> None:
     _page_maths.clear()
 
 
+def _show_pending(out: Path, env: dict[str, str]) -> None:
+    """Placeholders for what waits on training, and the training itself, in the background:
+    the runs train into runs/ (not into ``out``, so no build waits for the builder's lock);
+    the rebuild their end triggers takes their kept results."""
+    global _training, _pending
+    _pending = json.loads((out / ".pending.json").read_text(encoding="utf-8"))
+    runs = _pending["runs"]
+    if not runs:
+        return
+    note = (f'!!! note "Pending: {", ".join(runs)} training"\n    The inputs of these runs '
+            "changed, so they are training in the background; this fills in when they "
+            "finish.\n")
+    for name, kind in _pending["artifacts"].items():
+        if kind in ("figure", "table"):
+            (out / f"{kind}s" / f"{name}.md").parent.mkdir(parents=True, exist_ok=True)
+            (out / f"{kind}s" / f"{name}.md").write_text(note, encoding="utf-8")
+    if _training is None or _training.poll() is not None:
+        print(f"training {len(runs)} runs in the background: {', '.join(runs)}", file=sys.stderr)
+        _training = subprocess.Popen(
+            [sys.executable, "-m", "scripts.build_artifacts", "--out", str(out / ".training"),
+             "--only", ",".join(runs)], cwd=ROOT, env=env)
+
+        def touch_when_done(proc: subprocess.Popen[bytes]) -> None:
+            proc.wait()
+            (out / TRAINED_STAMP).touch()
+
+        threading.Thread(target=touch_when_done, args=(_training,), daemon=True).start()
+
+
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-    """Replace ``{{ pe:NAME }}`` with the computed number; unknown names fail the build."""
+    """Replace ``{{ pe:NAME }}`` with the computed number; unknown names fail the build
+    (while serving with runs pending, they read "pending")."""
 
     def substitute(match: re.Match[str]) -> str:
         escaped, name = match.group(1), match.group(2)
         if escaped:
             return match.group(0)[1:]
+        if name not in _numbers and _serving and _pending["runs"]:
+            return "(pending: training)"
         if name not in _numbers:
             raise PluginError(unknown_number(name, page.file.src_uri))
         return _numbers[name]
@@ -230,6 +282,8 @@ def on_post_build(config: MkDocsConfig) -> None:
 
 def on_shutdown() -> None:
     global _typesetter
+    if _training is not None and _training.poll() is None:
+        _training.terminate()  # an interrupted run stays stale; the next serve trains it
     if _typesetter is not None:
         _typesetter.close()
         _typesetter = None
@@ -239,6 +293,7 @@ def on_serve(server: Any, config: MkDocsConfig, builder: Any) -> Any:
     for path in WATCHED:
         if path.is_dir():
             server.watch(str(path))
+    server.watch(str(generated_dir() / TRAINED_STAMP))  # the background training is done
     return server
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:

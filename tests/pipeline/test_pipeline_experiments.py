@@ -129,6 +129,23 @@ def test_a_kept_run_is_used_only_when_made_from_the_same_inputs(tiny_sandbox: Sa
     assert json.loads(kept.read_text())["inputs"] != record["inputs"]  # kept anew
 
 
+def test_deferred_training_leaves_out_the_run_and_what_shows_it(tiny_sandbox: Sandbox,
+                                                                 tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    proc = tiny_sandbox.run("--out", out, "--only", f"tiny-run,{TINY_SHOWN}", "--defer-training")
+    assert proc.returncode == 0, proc.stderr
+    assert "training" not in proc.stdout and not (out / "runs").exists()
+    pending = json.loads((out / ".pending.json").read_text())
+    assert pending == {"runs": ["tiny-run"], "artifacts": {
+        "tiny-figure": "figure", "tiny-table": "table", "tiny-numbers": "numbers"}}
+    # Once the run is kept (trained elsewhere), nothing is pending.
+    assert tiny_sandbox.run("--out", tmp_path / "elsewhere", "--only", "tiny-run").returncode == 0
+    again = tiny_sandbox.run("--out", out, "--only", f"tiny-run,{TINY_SHOWN}", "--defer-training")
+    assert again.returncode == 0, again.stderr
+    assert json.loads((out / ".pending.json").read_text()) == {"runs": [], "artifacts": {}}
+    assert (out / "figures" / "tiny-figure-light.svg").is_file()
+
+
 def test_a_damaged_kept_run_is_named(tiny_sandbox: Sandbox, tmp_path: Path) -> None:
     kept = tiny_sandbox.root / "runs" / "tiny-run.json"
     kept.parent.mkdir()

@@ -1,0 +1,79 @@
+"""`mkdocs serve` never waits for training: what waits on a stale run shows as pending while
+the run trains in the background, and the pages fill in when it is done (the builder's part,
+--defer-training, is tested in tests/pipeline/test_pipeline_experiments.py)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import time
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any, ClassVar
+
+import pytest
+
+from scripts.site import mkdocs_hooks
+
+
+class FakeTraining:
+    """Stands in for the background training process: records its command, ends at once."""
+
+    started: ClassVar[list[list[str]]] = []
+
+    def __init__(self, cmd: list[str], **kwargs: Any) -> None:
+        FakeTraining.started.append(cmd)
+
+    def poll(self) -> int:
+        return 0
+
+    def wait(self) -> int:
+        return 0
+
+
+@pytest.fixture
+def serving(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    out = tmp_path / "generated"
+    out.mkdir()
+    (out / ".pending.json").write_text(json.dumps({
+        "runs": ["run-a"], "artifacts": {"fig-a": "figure", "tab-a": "table", "num-a": "numbers"}}))
+    monkeypatch.setattr(mkdocs_hooks, "_training", None)
+    monkeypatch.setattr(subprocess, "Popen", FakeTraining)
+    FakeTraining.started.clear()
+    mkdocs_hooks.on_startup(command="serve", dirty=False)
+    yield out
+    mkdocs_hooks.on_startup(command="build", dirty=False)
+    mkdocs_hooks._pending = {"runs": [], "artifacts": {}}
+
+
+def test_pending_figures_and_tables_say_so_and_the_runs_train_in_the_background(
+        serving: Path) -> None:
+    mkdocs_hooks._show_pending(serving, {})
+    for fragment in (serving / "figures" / "fig-a.md", serving / "tables" / "tab-a.md"):
+        text = fragment.read_text()
+        assert text.startswith('!!! note "Pending: run-a training"') and "fills in" in text
+    (cmd,) = FakeTraining.started
+    assert cmd[1:4] == ["-m", "scripts.build_artifacts", "--out"]
+    assert cmd[-2:] == ["--only", "run-a"]
+    assert Path(cmd[4]) != serving  # its own folder: no build waits for the builder's lock
+    for _ in range(100):  # the stamp that `mkdocs serve` watches, touched when it ends
+        if (serving / mkdocs_hooks.TRAINED_STAMP).exists():
+            break
+        time.sleep(0.01)
+    assert (serving / mkdocs_hooks.TRAINED_STAMP).exists()
+
+
+def test_a_pending_number_reads_pending_while_serving_and_fails_a_build(serving: Path) -> None:
+    mkdocs_hooks._show_pending(serving, {})
+    page = SimpleNamespace(file=SimpleNamespace(src_uri="experiments.md"))
+    text = mkdocs_hooks.on_page_markdown("loss {{ pe:num_from_run_a }}", page, None, None)  # type: ignore[arg-type]
+    assert text == "loss (pending: training)"
+    mkdocs_hooks.on_startup(command="build", dirty=False)
+    with pytest.raises(Exception, match="unknown number"):
+        mkdocs_hooks.on_page_markdown("loss {{ pe:num_from_run_a }}", page, None, None)  # type: ignore[arg-type]
+
+
+def test_nothing_pending_starts_no_training(serving: Path) -> None:
+    (serving / ".pending.json").write_text(json.dumps({"runs": [], "artifacts": {}}))
+    mkdocs_hooks._show_pending(serving, {})
+    assert FakeTraining.started == [] and not (serving / "figures").exists()
