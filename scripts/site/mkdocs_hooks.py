@@ -20,6 +20,9 @@ they are only called, and their errors turned into MkDocs' build errors.
   the notebook included. A formula KaTeX rejects fails the build naming the page. The site
   serves KaTeX's stylesheet (``assets/katex/``) with only the fonts the formulas use, and a
   page preloads the fonts its own formulas use. No page runs a maths script.
+- The notebook is executed here, once per build, and its page is made from the executed file,
+  which is also the file served for download next to the page, outputs included
+  (scripts/site/notebook_run.py; mkdocs-jupyter renders and copies it with ``execute: false``).
 - The notebook page loses what mkdocs-jupyter inlines for JupyterLab (scripts/site/notebook_html.py).
 - Material's palette toggle runs while the header is parsed, its bundle once the page is
   painted, and its search dialog is named; a page links only the stylesheets it uses
@@ -36,8 +39,10 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +54,7 @@ from mkdocs.utils import get_relative_url
 
 from scripts.site.katex_render import MathError, Typeset, Typesetter
 from scripts.site.notebook_html import NOTEBOOK_STYLESHEET, is_notebook, slim_notebook
+from scripts.site.notebook_run import NotebookError, execute
 from scripts.site.passes import (
     KATEX_DIST,
     MarkupError,
@@ -67,6 +73,7 @@ PLACEHOLDER = re.compile(r"(\\?)\{\{\s*pe:([^}\s]*)\s*\}\}")
 _numbers: dict[str, str] = {}
 _typesetter: Typesetter | None = None
 _page_maths: dict[str, Typeset] = {}  # page URL -> KaTeX classes and characters on it
+_executed_dir: Path | None = None  # the executed notebooks of this process's builds
 
 
 def generated_dir() -> Path:
@@ -208,10 +215,13 @@ def on_post_build(config: MkDocsConfig) -> None:
 
 
 def on_shutdown() -> None:
-    global _typesetter
+    global _typesetter, _executed_dir
     if _typesetter is not None:
         _typesetter.close()
         _typesetter = None
+    if _executed_dir is not None:
+        shutil.rmtree(_executed_dir, ignore_errors=True)
+        _executed_dir = None
 
 
 def on_serve(server: Any, config: MkDocsConfig, builder: Any) -> Any:
@@ -220,7 +230,34 @@ def on_serve(server: Any, config: MkDocsConfig, builder: Any) -> Any:
             server.watch(str(path))
     return server
 
+def execute_notebooks(files: Files, config: MkDocsConfig) -> None:
+    """Execute every notebook page (mkdocs-jupyter's), and make its page and its download
+    the executed file: the file's source becomes the executed copy (its ``src_uri``, and so
+    its address and its "edit this page" link, stay those of docs/)."""
+    global _executed_dir
+    plugin = config.plugins.get("mkdocs-jupyter")
+    settings: Any = getattr(plugin, "config", None) or {}
+    if settings.get("execute"):
+        raise PluginError("mkdocs-jupyter: set execute: false; the hooks execute the notebook "
+                          "(scripts/site/notebook_run.py), once, for the page and the download")
+    for file in files.documentation_pages():
+        if not file.src_uri.endswith(".ipynb") or file.abs_src_path is None:
+            continue
+        if _executed_dir is None:
+            _executed_dir = Path(tempfile.mkdtemp(prefix="pe-notebooks-"))
+        target = _executed_dir / file.src_uri
+        target.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            text = execute(Path(file.abs_src_path), kernel_name=settings.get("kernel_name")
+                           or "python3", allow_errors=bool(settings.get("allow_errors")))
+        except NotebookError as exc:
+            raise PluginError(f"notebook {exc}") from None
+        target.write_text(text, encoding="utf-8")
+        file.abs_src_path = str(target)
+
+
 def on_files(files: Files, config: MkDocsConfig) -> Files:
+    execute_notebooks(files, config)
     out = generated_dir()
     for path in sorted(out.rglob("*")):
         rel = path.relative_to(out)
