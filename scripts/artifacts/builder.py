@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from scripts.artifacts import registry
+from scripts.artifacts.kept_runs import KeptRunError, KeptRuns, run_environment
 from scripts.artifacts.registry import PACKAGE_DIR, ROOT, Artifact, module_path
 
 MANIFEST = ".manifest.json"
@@ -46,6 +47,8 @@ LIBRARIES = ("numpy", "matplotlib", "ml_dtypes", "sympy", "cmcrameri", "pillow",
 #: trained for the experiments. An artifact's key hashes the files of them it imports.
 DATA_PACKAGES = ("pe", "experiments")
 DEFAULT_OUT = ROOT / "generated"
+#: Training results kept in the repository (see kept_runs.py).
+KEPT_RUNS = ROOT / "runs"
 #: Rough cost of an artifact never built before, for scheduling only.
 TYPICAL_SECONDS = {"run": 25.0, "proofs": 3.0, "numbers": 2.0, "figure": 1.0, "card": 1.0,
                    "example": 0.3, "table": 0.01}
@@ -119,6 +122,9 @@ class Inputs:
     modules: dict[str, str]  # pipeline module name -> digest
     module_pe: dict[str, frozenset[Path]]  # pipeline module name -> pe files it needs
     environment: str
+    #: a training run's share of the environment (kept runs must stay valid across
+    #: Python patch releases and drawing-library updates)
+    run_environment: str
     _pe_cache: dict[Path, frozenset[Path]] = field(default_factory=dict)
 
     @classmethod
@@ -133,7 +139,7 @@ class Inputs:
                 versions.append(f"{lib}={importlib.metadata.version(lib)}")
             except importlib.metadata.PackageNotFoundError:
                 versions.append(f"{lib}=missing")
-        inputs = cls(modules, {}, ";".join(versions))
+        inputs = cls(modules, {}, ";".join(versions), run_environment())
         for p in files:
             inputs.module_pe[_module_name(p)] = inputs.pe_closure(p)
         return inputs
@@ -156,7 +162,7 @@ _PACKAGE_IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+scripts\.artifacts\.([\w.]+)[
                              r"from[ \t]+scripts\.artifacts[ \t]+import[ \t]+(\w+)|"
                              r"import[ \t]+scripts\.artifacts\.([\w.]+))", re.MULTILINE)
 #: Modules that never shape an artifact's bytes: the declarations are hashed field by field.
-_NOT_INPUTS = {"registry", "builder", "__init__"}
+_NOT_INPUTS = {"registry", "builder", "kept_runs", "__init__"}
 
 
 def _module_name(path: Path) -> str:
@@ -184,8 +190,9 @@ def package_imports(stem: str) -> frozenset[str]:
 def _shared_modules(art: Artifact) -> list[str]:
     """The pipeline modules whose code shapes this artifact's bytes.
 
-    ``render`` (how files are made) for all; for the others, the artifact's own module and
-    what it imports from this package; figures are also drawn with ``style``, and a
+    ``render`` (how files are made) for all but runs (a run's bytes are its results, written
+    by the builder); for the others, the artifact's own module and what it imports from
+    this package; figures are also drawn with ``style``, and a
     social card with ``style`` and the module of the figure it shows.
     """
     if art.kind == "example":
@@ -193,7 +200,7 @@ def _shared_modules(art: Artifact) -> list[str]:
     if not module_path(art.module).is_file():
         raise BuildError(f"artifact '{art.name}' refers to a missing module "
                          f"scripts/artifacts/{module_path(art.module).relative_to(PACKAGE_DIR)}")
-    mods = {"render"} | package_imports(art.module)
+    mods = (set() if art.kind == "run" else {"render"}) | package_imports(art.module)
     if art.kind in ("figure", "card"):
         mods |= package_imports("style")
     if art.kind == "card":  # it draws the page's figure afresh
@@ -215,7 +222,8 @@ def input_key(art: Artifact, inputs: Inputs, needed: dict[str, str] | None = Non
     decl = {"name": art.name, "kind": art.kind, "func": art.func, "params": art.params,
             "alt": art.alt, "caption": art.caption, "fmt": art.fmt}
     h.update(json.dumps(decl, sort_keys=True, default=repr).encode())
-    h.update(f"|v{PIPELINE_VERSION}|{inputs.environment}".encode())
+    environment = inputs.run_environment if art.kind == "run" else inputs.environment
+    h.update(f"|v{PIPELINE_VERSION}|{environment}".encode())
     pe_files: set[Path] = set()
     for mod in _shared_modules(art):
         h.update(f"|{mod}={inputs.modules[mod]}".encode())
@@ -444,6 +452,8 @@ class Options:
     quiet: bool = False
     timings: bool = False
     verbose: bool = False
+    #: where kept training results are read and written; None: train every stale run
+    kept_runs: Path | None = KEPT_RUNS
 
 
 def select(arts: list[Artifact], only: tuple[str, ...]) -> list[Artifact]:
@@ -509,6 +519,14 @@ def build(opts: Options, stdout: TextIO = sys.stdout) -> int:
         # Longest first (as last measured, else a guess by kind): the slowest must not start last.
         todo.sort(key=lambda a: -float(entries.get(a.name, {}).get("seconds",
                                                                    TYPICAL_SECONDS[a.kind])))
+        kept = KeptRuns(opts.kept_runs) if opts.kept_runs is not None else None
+        used = _use_kept_runs(kept, todo, keys, out, entries) if kept is not None else []
+        if used:
+            save_manifest(out, manifest)
+            if not opts.quiet:
+                print(f"kept results used (made from the same inputs), not trained: "
+                      f"{', '.join(used)}", file=stdout)
+        todo = [a for a in todo if a.name not in used]
         jobs = max(1, min(opts.jobs or default_jobs(), len(todo)))
         progress = Progress(len(todo), opts.quiet, stdout, [a.name for a in todo])
         if todo:
@@ -516,6 +534,7 @@ def build(opts: Options, stdout: TextIO = sys.stdout) -> int:
                           f"({jobs} job{'s' if jobs > 1 else ''}) into {out}")
         timings: dict[str, float] = {}
         failure = None
+        kinds = {a.name: a.kind for a in todo}
         for outcome in _render_all(todo, jobs, out, report=not opts.quiet):
             progress.finished(outcome.name, outcome.seconds, ok=not outcome.error)
             if outcome.error:
@@ -524,6 +543,10 @@ def build(opts: Options, stdout: TextIO = sys.stdout) -> int:
             _commit(out, entries, outcome, keys[outcome.name])
             save_manifest(out, manifest)
             timings[outcome.name] = outcome.seconds
+            if kept is not None and kinds[outcome.name] == "run":
+                path = kept.write(outcome.name, keys[outcome.name],
+                                  outcome.files[f"runs/{outcome.name}.json"])
+                progress.line(f"      kept in {path} (commit it, and no checkout trains it again)")
     total = time.perf_counter() - t0
     if opts.timings and timings:
         print("per-artifact time (s):", file=stdout)
@@ -540,6 +563,27 @@ def build(opts: Options, stdout: TextIO = sys.stdout) -> int:
         else:
             print(f"all {len(arts)} artifacts current ({total:.2f} s)", file=stdout)
     return 0
+
+
+def _use_kept_runs(kept: KeptRuns, todo: list[Artifact], keys: dict[str, str], out: Path,
+                   entries: dict[str, Any]) -> list[str]:
+    """Take the stale runs whose kept results were made from their current inputs; returns
+    their names. A kept result made from other inputs is refused: that run trains."""
+    from scripts.artifacts.render import Outcome  # plain dataclass; no drawing library
+
+    used = []
+    for art in todo:
+        if art.kind != "run":
+            continue
+        try:
+            results = kept.current(art.name, keys[art.name])
+        except KeptRunError as exc:
+            raise BuildError(str(exc)) from None
+        if results is not None:
+            _commit(out, entries, Outcome(art.name, {f"runs/{art.name}.json": results}, 0.0),
+                    keys[art.name])
+            used.append(art.name)
+    return used
 
 
 def _commit(out: Path, entries: dict[str, Any], outcome: Any, key: str) -> None:
@@ -594,12 +638,18 @@ def parse_args(argv: list[str] | None) -> Options:
                         help="show the traceback of a failing artifact")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, metavar="DIR",
                         help="output folder (default: generated/ in the repository)")
+    parser.add_argument("--kept-runs", type=Path, default=KEPT_RUNS, metavar="DIR",
+                        help="kept training results: used when made from the same inputs, "
+                             "written when a run trains (default: runs/ in the repository)")
+    parser.add_argument("--no-kept-runs", action="store_true",
+                        help="train every stale run, and keep nothing")
     ns = parser.parse_args(argv)
     if ns.jobs < 0:
         parser.error(f"--jobs must be >= 0, got {ns.jobs}")
     only = tuple(n.strip() for item in ns.only for n in item.split(",") if n.strip())
     return Options(out=ns.out, force=ns.force, jobs=ns.jobs, check=ns.check, list=ns.list,
-                   only=only, quiet=ns.quiet, timings=ns.timings, verbose=ns.verbose)
+                   only=only, quiet=ns.quiet, timings=ns.timings, verbose=ns.verbose,
+                   kept_runs=None if ns.no_kept_runs else ns.kept_runs)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -18,6 +18,7 @@ import traceback
 from dataclasses import dataclass
 from typing import Any
 
+from scripts.artifacts.kept_runs import results_bytes
 from scripts.artifacts.registry import ROOT, Artifact
 
 #: What goes into the files' metadata: nothing that changes between runs.
@@ -170,8 +171,7 @@ def render(art: Artifact, deps: dict[str, bytes] | None = None,
         return {numbers_path(art): text.encode()}
     if art.kind == "run":
         results = _call(art, progress=_progress(art.name) if report else None)
-        # Exact float text (repr), sorted keys: the same results give the same bytes.
-        return {f"runs/{art.name}.json": (json.dumps(results, sort_keys=True) + "\n").encode()}
+        return {f"runs/{art.name}.json": results_bytes(results)}
     if art.kind == "proofs":
         return {f"proofs/{name}.md": text.encode() for name, text in _call(art).items()}
     if art.kind == "example":

@@ -5,6 +5,7 @@ The claims the page makes about the results are checked in test_experiment_claim
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -75,8 +76,10 @@ def test_two_clean_builds_give_identical_runs_figures_and_numbers(tiny_sandbox: 
                                                                   tmp_path: Path) -> None:
     outs = [tmp_path / "one", tmp_path / "two"]
     for out, jobs in zip(outs, ("1", "2"), strict=True):
-        proc = tiny_sandbox.run("--out", out, "--only", TINY_SHOWN, "--jobs", jobs)
+        proc = tiny_sandbox.run("--out", out, "--only", TINY_SHOWN, "--jobs", jobs,
+                                "--no-kept-runs")  # both train
         assert proc.returncode == 0, proc.stderr
+        assert "training tiny-run" in proc.stdout
     one, two = output_files(outs[0]), output_files(outs[1])
     assert {"runs/tiny-run.json", "figures/tiny-figure-light.svg", "tables/tiny-table.md",
             "numbers/tiny-numbers.json"} <= set(one)
@@ -98,6 +101,40 @@ def test_runs_train_once_and_again_only_when_their_code_changes(tiny_sandbox: Sa
     check = tiny_sandbox.run("--out", out, "--only", TINY_SHOWN, "--check")
     assert check.returncode == 1
     assert "tiny-run: stale" in check.stderr and "tiny-figure: stale" in check.stderr
+
+
+def test_a_kept_run_is_used_only_when_made_from_the_same_inputs(tiny_sandbox: Sandbox,
+                                                               tmp_path: Path) -> None:
+    kept = tiny_sandbox.root / "runs" / "tiny-run.json"
+    trained = tiny_sandbox.run("--out", tmp_path / "one", "--only", "tiny-run")
+    assert trained.returncode == 0, trained.stderr
+    assert "training tiny-run" in trained.stdout and kept.is_file()  # trained, then kept
+    record = json.loads(kept.read_text())
+    assert set(record) == {"run", "inputs", "made_on", "results"}
+    assert {"cpu", "system", "python", "libraries"} <= set(record["made_on"])
+    # A clean output folder takes the kept result: the same bytes, no training.
+    reused = tiny_sandbox.run("--out", tmp_path / "two", "--only", "tiny-run")
+    assert reused.returncode == 0, reused.stderr
+    assert "training tiny-run" not in reused.stdout
+    assert "kept results used (made from the same inputs), not trained: tiny-run" in reused.stdout
+    one, two = output_files(tmp_path / "one"), output_files(tmp_path / "two")
+    assert one == two and "runs/tiny-run.json" in one
+    # Another input (here the training code): the kept result is refused and the run trains.
+    with open(tiny_sandbox.root / "experiments" / "train.py", "a") as fh:
+        fh.write("\n# a change to the training code\n")
+    refused = tiny_sandbox.run("--out", tmp_path / "three", "--only", "tiny-run")
+    assert refused.returncode == 0, refused.stderr
+    assert "training tiny-run" in refused.stdout
+    assert json.loads(kept.read_text())["inputs"] != record["inputs"]  # kept anew
+
+
+def test_a_damaged_kept_run_is_named(tiny_sandbox: Sandbox, tmp_path: Path) -> None:
+    kept = tiny_sandbox.root / "runs" / "tiny-run.json"
+    kept.parent.mkdir()
+    kept.write_text("{not json")
+    proc = tiny_sandbox.run("--out", tmp_path / "out", "--only", "tiny-run")
+    assert proc.returncode == 1 and "Traceback" not in proc.stderr
+    assert "tiny-run.json is not a kept run" in proc.stderr.strip().splitlines()[-1]
 
 
 def test_a_bad_run_setting_fails_the_build_naming_it(sandbox: Sandbox, tmp_path: Path) -> None:

@@ -1,0 +1,127 @@
+"""Training results kept in the repository (``runs/<name>.json``), so no checkout trains.
+
+A kept run records the input key of the run it holds (the builder's ``input_key``: its
+settings, the ``experiments``/``pe`` sources and ``scripts/artifacts/runs.py`` it runs, the
+versions of the libraries that do its arithmetic and Python's minor version), the machine
+it was trained on, and its results. The builder uses a kept result only when that key is
+the key of the run now; a stale one is refused (the run trains, and its new result is kept
+in its place, to commit). ``tests/pipeline/test_kept_runs.py`` fails while any is stale,
+and retrains one run from scratch to compare it with the kept result.
+
+This module is the builder's (file handling), not an input of any artifact.
+"""
+
+from __future__ import annotations
+
+import json
+import platform
+import sys
+from dataclasses import dataclass
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+from typing import Any
+
+#: The libraries whose arithmetic a run's numbers depend on (recorded, and in the run's key).
+RUN_LIBRARIES = ("numpy", "scipy", "ml_dtypes", "jax", "jaxlib", "optax")
+
+
+def library_versions() -> dict[str, str]:
+    out = {}
+    for lib in RUN_LIBRARIES:
+        try:
+            out[lib] = version(lib)
+        except PackageNotFoundError:
+            out[lib] = "missing"
+    return out
+
+
+def run_environment() -> str:
+    """What a run's key holds of the environment: Python's minor version (the arithmetic
+    runs in the libraries, not in Python) and the versions of :data:`RUN_LIBRARIES`."""
+    libs = ";".join(f"{k}={v}" for k, v in library_versions().items())
+    return f"python={sys.version_info[0]}.{sys.version_info[1]};{libs}"
+
+
+def cpu_model() -> str:
+    """The processor's model name, as the OS reports it (floating-point results of XLA's
+    CPU kernels can differ between processors, never between runs on one)."""
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.lower().startswith(("model name", "cpu model", "hardware")):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    if sys.platform == "darwin":
+        import subprocess
+
+        proc = subprocess.run(["sysctl", "-n", "machdep.cpu.brand_string"],
+                              capture_output=True, text=True, check=False)
+        if proc.returncode == 0 and proc.stdout.strip():
+            return proc.stdout.strip()
+    return platform.processor() or "unknown"
+
+
+def this_machine() -> dict[str, Any]:
+    """The machine a run is trained on: what decides the last bits of its numbers."""
+    return {"system": f"{platform.system()} {platform.machine()}", "cpu": cpu_model(),
+            "python": platform.python_version(), "libraries": library_versions()}
+
+
+def same_machine(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    """Whether two records were made where identical bytes are expected."""
+    return all(a.get(k) == b.get(k) for k in ("system", "cpu", "libraries"))
+
+
+@dataclass(frozen=True)
+class KeptRun:
+    name: str
+    key: str
+    machine: dict[str, Any]
+    results: bytes  # exactly the bytes of generated/runs/<name>.json
+
+
+class KeptRunError(Exception):
+    """A kept file that cannot be read (named, never a traceback)."""
+
+
+def results_bytes(results: dict[str, Any]) -> bytes:
+    """A run's results as stored: exact float text (repr) and sorted keys, so the same
+    numbers always give the same bytes."""
+    return (json.dumps(results, sort_keys=True) + "\n").encode()
+
+
+class KeptRuns:
+    """The folder of kept runs (``runs/`` at the repository's root)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+
+    def path(self, name: str) -> Path:
+        return self.folder / f"{name}.json"
+
+    def read(self, name: str) -> KeptRun | None:
+        """The kept run ``name``, or None if there is none."""
+        path = self.path(name)
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            return KeptRun(name, str(data["inputs"]), dict(data["made_on"]),
+                           results_bytes(data["results"]))
+        except FileNotFoundError:
+            return None
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            raise KeptRunError(f"{path} is not a kept run ({exc}); delete it to retrain") from None
+
+    def current(self, name: str, key: str) -> bytes | None:
+        """The kept results of ``name`` if they were made from the inputs ``key``, else None."""
+        kept = self.read(name)
+        return kept.results if kept is not None and kept.key == key else None
+
+    def write(self, name: str, key: str, results: bytes) -> Path:
+        record = {"run": name, "inputs": key, "made_on": this_machine(),
+                  "results": json.loads(results)}
+        path = self.path(name)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f".{path.name}.tmp")
+        tmp.write_text(json.dumps(record, sort_keys=True) + "\n", encoding="utf-8")
+        tmp.replace(path)
+        return path
