@@ -8,9 +8,13 @@ they are only called, and their errors turned into MkDocs' build errors.
   pipeline ``scripts/build_artifacts.py`` brings ``generated/`` up to date; it rebuilds only
   what changed and a failure stops the build with its one-line message. So a fresh clone
   never shows a missing image.
-- Every non-Markdown file under ``generated/`` is added to the site at ``generated/...``
-  (the figure fragments link to ``/generated/figures/...``). The Markdown fragments are
-  included by pages with ``--8<-- "figures/NAME.md"`` and are not pages themselves.
+- Every non-Markdown file under ``generated/`` is known to MkDocs at ``generated/...`` (the
+  figure fragments link to ``/generated/figures/...``), but only those a built page refers
+  to are copied into the site (scripts/site/shipping.py): the run results, the scripts'
+  outputs and the numbers are read at build time, never served. The Markdown fragments are
+  included by pages with ``--8<-- "figures/NAME.md"`` and are not pages themselves. The
+  theme's files no page loads are left out too (search languages the site does not use,
+  Material's favicon).
 - ``{{ pe:NAME }}`` in a page becomes ``NAME`` of ``generated/numbers.json`` or of a
   ``generated/numbers/*.json`` (the experiments' numbers); an unknown NAME
   fails the build naming it and the page. (Write ``\\{{ pe:NAME }}`` to show the syntax.)
@@ -48,7 +52,7 @@ from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
-from mkdocs.structure.files import File, Files
+from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 
@@ -64,6 +68,7 @@ from scripts.site.passes import (
     patch_theme,
     write_katex_assets,
 )
+from scripts.site.shipping import OnDemandFile, page_references, unused_theme_files
 
 ROOT = Path(__file__).resolve().parents[2]
 WATCHED = [ROOT / "pe", ROOT / "experiments", ROOT / "scripts", ROOT / "docs" / "examples"]
@@ -208,8 +213,18 @@ def on_post_template(output_content: str, template_name: str, **kwargs: Any) -> 
 
 
 def on_post_build(config: MkDocsConfig) -> None:
-    """KaTeX's stylesheet and the fonts the formulas use, cut to the characters they show."""
-    write_katex_assets(Path(config.site_dir), _page_maths.values())
+    """KaTeX's stylesheet and the fonts the formulas use, cut to the characters they show;
+    the generated files the built pages refer to (read from the pages as written, link
+    previews and the 404 page included)."""
+    site = Path(config.site_dir)
+    write_katex_assets(site, _page_maths.values())
+    referred: set[str] = set()
+    for html in site.rglob("*.html"):
+        referred |= page_references(html.read_text(encoding="utf-8"),
+                                    html.relative_to(site).as_posix(), config.site_url or "")
+    for file in _on_demand:
+        if file.dest_uri in referred:
+            file.ship()
     assert _typesetter is not None
     _typesetter.save()
 
@@ -256,15 +271,26 @@ def execute_notebooks(files: Files, config: MkDocsConfig) -> None:
         file.abs_src_path = str(target)
 
 
+_on_demand: list[OnDemandFile] = []  # generated files, copied if a page refers to them
+
+
 def on_files(files: Files, config: MkDocsConfig) -> Files:
     execute_notebooks(files, config)
+    search: Any = getattr(config.plugins.get("search"), "config", None) or {}
+    for unused in unused_theme_files(files, search.get("lang") or ["en"],
+                                     str(config.theme.get("favicon") or "")):
+        files.remove(unused)
+    _on_demand.clear()
     out = generated_dir()
     for path in sorted(out.rglob("*")):
         rel = path.relative_to(out)
         if path.is_file() and path.suffix != ".md" and not any(
                 part.startswith(".") for part in rel.parts):
-            files.append(File.generated(config, f"generated/{rel.as_posix()}",
-                                        abs_src_path=str(path)))
+            file = OnDemandFile.generated(config, f"generated/{rel.as_posix()}",
+                                          abs_src_path=str(path))
+            assert isinstance(file, OnDemandFile)
+            _on_demand.append(file)
+            files.append(file)
     if not KATEX_DIST.is_dir():
         raise PluginError(f"{KATEX_DIST} is missing: run ./dev serve or `npm ci` first")
     return files
