@@ -12,6 +12,8 @@ import re
 from html.parser import HTMLParser
 from pathlib import Path
 from types import SimpleNamespace
+from urllib.parse import urlsplit
+from xml.etree import ElementTree
 
 import jinja2
 import pytest
@@ -142,6 +144,32 @@ def test_the_notebook_is_served_as_executed_and_linked(built_site: Path) -> None
     links = Head((built_site / "notebook" / "index.html").read_text(encoding="utf-8")).links(
         href="notebook.ipynb")
     assert links and all("download" in a for a in links)
+
+
+FAVICON = DOCS / "images" / "favicon.svg"
+
+
+def test_every_page_shows_the_sites_own_favicon(
+        page: Head, built_site: Path, site_page: str) -> None:
+    icons = [link["href"] for link in page.links(rel="icon")]
+    assert len(icons) == 1, icons
+    assert not urlsplit(icons[0]).scheme and not icons[0].startswith("/"), icons  # this site's
+    served = (built_site / site_page / icons[0]).resolve()
+    assert served == (built_site / "images" / "favicon.svg").resolve()
+    assert served.read_bytes() == FAVICON.read_bytes()
+
+
+def test_the_favicon_is_a_small_self_contained_svg(built_site: Path) -> None:
+    assert re.search(r"^  favicon: images/favicon\.svg\b", MKDOCS_YML, re.MULTILINE)
+    svg = ElementTree.fromstring(FAVICON.read_bytes())
+    assert svg.tag == "{http://www.w3.org/2000/svg}svg" and svg.get("viewBox") == "0 0 32 32"
+    assert len(FAVICON.read_bytes()) < 2048
+    # Nothing it loads: no links, images, styles or fonts from anywhere.
+    assert not re.search(rb"href|<image|<style|@import|url\(", FAVICON.read_bytes())
+    text = (built_site / "404.html").read_text(encoding="utf-8")
+    assert [urlsplit(a["href"]).path.endswith("/images/favicon.svg")
+            for a in Head(text).links(rel="icon")] == [True]
+    assert not (built_site / "assets" / "images" / "favicon.png").exists()  # Material's
 
 
 @pytest.mark.parametrize("text", ['The "quoted" <b>bold</b> & \'single\'', "plain"])
