@@ -6,6 +6,8 @@
 - Descriptions (``site_description``, a page's ``description:``) reach Material's template
   escaped: it inserts them as they are, so a double quote in one cut the
   ``<meta name="description">`` short.
+- The sitemap dates each page by its source's last change (its last commit), not by the
+  build (scripts/site/dates.py).
 - The footer's ``copyright`` text may name ``{repo}``: the repository's address
   (``repo_url``, from ``REPO_URL`` at build time), e.g. to link the licence files. The
   repository link and every page's "edit this page" link come from ``repo_url`` too.
@@ -23,6 +25,7 @@ from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 from PIL import Image
 
+from scripts.site.dates import last_changed
 from scripts.site.passes import MarkupError, Preview, link_preview
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -53,6 +56,8 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
 
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    # The source in docs/ (a notebook's page is built from an executed copy elsewhere).
+    page.update_date = last_changed(Path(config.docs_dir) / page.file.src_uri, ROOT)
     if page.meta.get("description"):
         _descriptions[page.file.src_uri] = str(page.meta["description"])
         page.meta["description"] = theme_text(_descriptions[page.file.src_uri])

@@ -144,6 +144,11 @@ def workflow_problems(flow: dict[str, Any]) -> list[str]:
             problems.append(f"job {name}: configure-pages cannot read the Pages settings "
                             "(no pages: read)")
     for name in building:
+        checkout = [s.get("with", {}) for s in steps(jobs[name])
+                    if action(s)[0] == "actions/checkout"]
+        if not checkout or checkout[0].get("fetch-depth") != 0:
+            problems.append(f"job {name}: a shallow checkout (the sitemap's dates need the "
+                            "whole history: fetch-depth: 0)")
         env = {k: v for s in steps(jobs[name]) for k, v in s.get("env", {}).items()}
         for var in ("SITE_URL", "REPO_URL"):
             if "${{" not in str(env.get(var, "")):
@@ -214,6 +219,7 @@ def test_the_workflow_is_tested_current_cached_and_time_limited() -> None:
         ("          cache: npm\n", "", "no npm cache"),
         ("          path: generated\n", "          path: site\n", "generated/ is not cached"),
         ("      pages: read  #", "      #", "configure-pages cannot read the Pages settings"),
+        ("          fetch-depth: 0  #", "          #", "job build: a shallow checkout"),
         ("key: generated-${{ runner.os }}-py${{ steps.python.outputs.python-version }}-${{",
          "key: generated-${{ runner.os }}-${{", "cache key names no Python version"),
         ("restore-keys: generated-${{ runner.os }}-py${{ steps.python.outputs.python-version }}-",
