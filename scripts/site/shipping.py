@@ -43,6 +43,11 @@ class _Addresses(HTMLParser):
         self.found: list[str] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "meta":  # a meta's content is an address only for a link preview's image
+            values = dict(attrs)
+            if (values.get("property") or values.get("name") or "").endswith(":image"):
+                self.found.append(values.get("content") or "")
+            return
         for name, value in attrs:
             if not value:
                 continue

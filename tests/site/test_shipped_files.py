@@ -42,6 +42,10 @@ class _Html(HTMLParser):
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         values = {k: v or "" for k, v in attrs}
+        if tag == "meta":  # a meta's content is an address only for a link preview's image
+            image = values.get("property", values.get("name", "")).endswith(":image")
+            self.addresses += [values["content"]] if image and values.get("content") else []
+            return
         self.addresses += [values[a] for a in ATTRIBUTES if values.get(a)]
         for key in ("srcset", "imagesrcset"):
             self.addresses += [p.split()[0] for p in values.get(key, "").split(",") if p.split()]
