@@ -3,6 +3,8 @@
 - Every page gets the OpenGraph and Twitter card tags of a shared link (passes.link_preview),
   with its social card ``generated/social/<page>.png``, drawn by the pipeline
   (scripts/artifacts/cards.py); a page without a card fails the build.
+- A page's description is its front matter's ``description:``; a notebook's, its metadata's
+  ``description``.
 - Descriptions (``site_description``, a page's ``description:``) reach Material's template
   escaped: it inserts them as they are, so a double quote in one cut the
   ``<meta name="description">`` short.
@@ -15,6 +17,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -58,6 +61,9 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     # The source in docs/ (a notebook's page is built from an executed copy elsewhere).
     page.update_date = last_changed(Path(config.docs_dir) / page.file.src_uri, ROOT)
+    if page.file.src_uri.endswith(".ipynb"):  # no front matter: the notebook's metadata
+        notebook = json.loads(Path(page.file.abs_src_path or "").read_text(encoding="utf-8"))
+        page.meta["description"] = notebook.get("metadata", {}).get("description")
     if page.meta.get("description"):
         _descriptions[page.file.src_uri] = str(page.meta["description"])
         page.meta["description"] = theme_text(_descriptions[page.file.src_uri])

@@ -59,11 +59,14 @@ def source_of(site_page: str) -> Path:
 
 
 def expected_description(source: Path) -> str:
+    """The page's own description (front matter; a notebook's metadata), else the site's."""
     if source.suffix == ".md":
         front = re.match(r"\A---\n(.*?)\n---\n", source.read_text(encoding="utf-8"), re.DOTALL)
         own = yaml.safe_load(front.group(1)).get("description") if front else None
-        if own:
-            return str(own)
+    else:
+        own = json.loads(source.read_text(encoding="utf-8"))["metadata"].get("description")
+    if own:
+        return str(own)
     match = re.search(r"^site_description: (.*)$", MKDOCS_YML, re.MULTILINE)
     assert match
     return match.group(1)
@@ -103,6 +106,23 @@ def test_link_preview_tags_and_social_card(
         assert png.format == "PNG"
         assert [str(png.width)] == page.meta("og:image:width")
         assert [str(png.height)] == page.meta("og:image:height")
+
+
+def test_every_page_has_a_description_of_its_own(built_site: Path, site_pages: list[str]) -> None:
+    """Search results and link previews tell the pages apart: each page's description is
+    its own (the home page may use the site's), one sentence, not too long to be shown."""
+    site = re.search(r"^site_description: (.*)$", MKDOCS_YML, re.MULTILINE)
+    assert site
+    seen: dict[str, str] = {}
+    for path in site_pages:
+        (text,) = Head((built_site / path / "index.html").read_text(encoding="utf-8")).meta(
+            "description")
+        assert text not in seen, f"{path!r} repeats the description of {seen.get(text)!r}"
+        seen[text] = path
+        if path:
+            assert text != site.group(1), f"{path!r} has the site's description"
+            assert 80 <= len(text) <= 240, (path, len(text))
+    assert len(seen) == len(site_pages) > 20
 
 
 def test_repository_and_edit_links_and_licences_in_the_footer(
