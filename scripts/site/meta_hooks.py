@@ -2,7 +2,8 @@
 
 - Every page gets the OpenGraph and Twitter card tags of a shared link (passes.link_preview),
   with its social card ``generated/social/<page>.png``, drawn by the pipeline
-  (scripts/artifacts/cards.py); a page without a card fails the build.
+  (scripts/artifacts/cards.py: the page's title over its figure, or over its description);
+  a page without a card fails the build.
 - A page's description is its front matter's ``description:``; a notebook's, its metadata's
   ``description``.
 - Descriptions (``site_description``, a page's ``description:``) reach Material's template
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 
 from markupsafe import Markup, escape
@@ -34,6 +36,8 @@ from scripts.site.passes import MarkupError, Preview, link_preview
 ROOT = Path(__file__).resolve().parents[2]
 
 _descriptions: dict[str, str] = {}  # "" (the site's) or a page's src_uri -> plain text
+_figured: dict[str, bool] = {}  # a page's src_uri -> whether it includes a figure (its card's)
+FIGURE_SNIPPET = re.compile(r'^--8<--\s+"figures/', re.MULTILINE)
 
 
 def theme_text(text: str) -> Markup:
@@ -67,6 +71,7 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     if page.meta.get("description"):
         _descriptions[page.file.src_uri] = str(page.meta["description"])
         page.meta["description"] = theme_text(_descriptions[page.file.src_uri])
+    _figured[page.file.src_uri] = bool(FIGURE_SNIPPET.search(markdown))
     return markdown
 
 
@@ -86,7 +91,9 @@ def page_preview(page: Page, config: MkDocsConfig) -> Preview:
         description=_descriptions.get(page.file.src_uri, _descriptions[""]),
         url=page.canonical_url or "",
         image=f"{config.site_url or ''}generated/social/{name}.png",
-        image_alt=f"{title}, over a figure of the page", image_size=size)
+        image_alt=f"{title}, over a figure of the page" if _figured.get(page.file.src_uri)
+        else f"{title}: {_descriptions.get(page.file.src_uri, _descriptions[''])}",
+        image_size=size)
 
 
 def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:

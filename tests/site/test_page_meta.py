@@ -125,6 +125,17 @@ def test_every_page_has_a_description_of_its_own(built_site: Path, site_pages: l
     assert len(seen) == len(site_pages) > 20
 
 
+def test_no_two_pages_share_a_social_card(built_site: Path, site_pages: list[str]) -> None:
+    cards: dict[bytes, str] = {}
+    for path in site_pages:
+        (image,) = Head((built_site / path / "index.html").read_text(encoding="utf-8")).meta(
+            "og:image")
+        data = (built_site / "generated" / "social" / image.rsplit("/", 1)[1]).read_bytes()
+        assert data not in cards, f"{path!r} shows the card of {cards.get(data)!r}"
+        cards[data] = path
+    assert len(cards) == len(site_pages)
+
+
 def test_repository_and_edit_links_and_licences_in_the_footer(
         page: Head, built_site: Path, site_page: str) -> None:
     repo = repository()
