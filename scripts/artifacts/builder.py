@@ -216,7 +216,7 @@ def _shared_modules(art: Artifact) -> list[str]:
     mods = (set() if art.kind == "run" else {"render"}) | package_imports(art.module)
     if art.kind in ("figure", "card"):
         mods |= package_imports("style")
-    if art.kind == "card":  # it draws the page's figure afresh
+    if art.kind == "card" and "figure_func" in art.params:  # it draws the page's figure afresh
         mods |= package_imports(str(art.params["figure_func"]).split(":")[0])
     return sorted(mods)
 

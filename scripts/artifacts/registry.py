@@ -30,7 +30,7 @@ Outputs, under the generated folder:
   ``docs/examples/<page>/<stem>.py``; one entry per script, found when the builder starts
   (see :func:`examples`).
 - ``card``:    ``social/<page>.png``, the link-preview picture of ``docs/<page>.md``: its
-  title over its first figure (see :func:`social_cards`).
+  title over its first figure, or over its description (see :func:`social_cards`).
 - ``run``:     ``runs/<name>.json``: small transformers trained and measured by the
   ``experiments`` package (``func(**params)`` returns plain numbers). Figures, tables and
   numbers that show them name the runs in ``needs`` and receive their results as
@@ -249,8 +249,6 @@ def example_output(source: Path) -> str:
 # ---------------------------------------------------------------- social cards
 
 DOCS_DIR = ROOT / "docs"
-#: The figure on the card of a page that includes none: the home page's.
-CARD_FIGURE = "heatmap-d512"
 _FRONT_TITLE = re.compile(r"\A---\n(?:.*\n)*?title:\s*(.+)\n(?:.*\n)*?---\n")
 _HEADING = re.compile(r"^#\s+(.+?)\s*(?:\{[^}]*\})?\s*$", re.MULTILINE)
 _FIGURE_SNIPPET = re.compile(r'^--8<--\s+"figures/([\w-]+)\.md"', re.MULTILINE)
@@ -274,9 +272,26 @@ def _page_text(path: Path) -> str:
     return "\n\n".join("".join(c["source"]) for c in cells if c.get("cell_type") == "markdown")
 
 
+def page_description(path: Path) -> str:
+    """A page's own description: its front matter's ``description:``, a notebook's metadata
+    ``description``; "" if it has none."""
+    import json
+
+    import yaml
+
+    text = path.read_text(encoding="utf-8")
+    if path.suffix == ".ipynb":
+        found = json.loads(text).get("metadata", {}).get("description")
+    else:
+        front = re.match(r"\A---\n(.*?)\n---\n", text, re.DOTALL)
+        found = (yaml.safe_load(front.group(1)) or {}).get("description") if front else None
+    return " ".join(str(found or "").split())
+
+
 def social_cards(declared: list[Artifact]) -> list[Artifact]:
     """One card per page of ``docs/`` (Markdown and notebooks): the page's title over the
-    first figure it includes (or :data:`CARD_FIGURE`), drawn again for the card."""
+    first figure it includes, drawn again for the card; a page that includes none gets its
+    title over its description (``cards:text_card``), never another page's figure."""
     figures = {a.name: a for a in declared if a.kind == "figure"}
     pages = sorted([*DOCS_DIR.rglob("*.md"), *DOCS_DIR.rglob("*.ipynb")]) if DOCS_DIR.is_dir() \
         else []
@@ -291,8 +306,16 @@ def social_cards(declared: list[Artifact]) -> list[Artifact]:
             raise ValueError(f"docs/{rel.as_posix()} has no title (front matter or # heading) "
                              "for its social card")
         shown = [n for n in _FIGURE_SNIPPET.findall(text) if n in figures]
-        figure = figures[(shown or [CARD_FIGURE])[0]]
         page = rel.with_suffix("").as_posix().replace("/", "-")
+        if not shown:
+            description = page_description(path)
+            if not description:
+                raise ValueError(f"docs/{rel.as_posix()} includes no figure and has no "
+                                 "description (front matter) for its social card")
+            cards.append(Artifact(f"card-{page}", "card", "cards:text_card",
+                                  {"page": page, "title": title, "description": description}))
+            continue
+        figure = figures[shown[0]]
         cards.append(Artifact(f"card-{page}", "card", "cards:social_card",
                               {"page": page, "title": title, "figure_func": figure.func,
                                "figure_params": figure.params}, needs=figure.needs))

@@ -124,12 +124,16 @@ def render_figure(art: Artifact, runs: dict[str, Any]) -> dict[str, bytes]:
 
 
 def render_card(art: Artifact, runs: dict[str, Any]) -> dict[str, bytes]:
-    """A page's social card (see ``artifacts.cards``): its title over its figure."""
-    from scripts.artifacts.cards import draw_figure, social_card
+    """A page's social card (see ``artifacts.cards``): its title over its figure, or over
+    its description."""
+    from scripts.artifacts.cards import draw_figure, social_card, text_card
 
+    name = f"social/{art.params['page']}.png"
+    if "figure_func" not in art.params:
+        return {name: text_card(art.params["title"], art.params["description"])}
     figure = draw_figure(art.params["figure_func"], art.params["figure_params"],
                          runs.get("runs"))
-    return {f"social/{art.params['page']}.png": social_card(art.params["title"], figure)}
+    return {name: social_card(art.params["title"], figure)}
 
 
 def run_example(art: Artifact) -> dict[str, bytes]:

@@ -2,10 +2,15 @@
 
 - Every page gets the OpenGraph and Twitter card tags of a shared link (passes.link_preview),
   with its social card ``generated/social/<page>.png``, drawn by the pipeline
-  (scripts/artifacts/cards.py); a page without a card fails the build.
+  (scripts/artifacts/cards.py: the page's title over its figure, or over its description);
+  a page without a card fails the build.
+- A page's description is its front matter's ``description:``; a notebook's, its metadata's
+  ``description``.
 - Descriptions (``site_description``, a page's ``description:``) reach Material's template
   escaped: it inserts them as they are, so a double quote in one cut the
   ``<meta name="description">`` short.
+- The sitemap dates each page by its source's last change (its last commit), not by the
+  build (scripts/site/dates.py).
 - The footer's ``copyright`` text may name ``{repo}``: the repository's address
   (``repo_url``, from ``REPO_URL`` at build time), e.g. to link the licence files. The
   repository link and every page's "edit this page" link come from ``repo_url`` too.
@@ -13,7 +18,9 @@
 
 from __future__ import annotations
 
+import json
 import os
+import re
 from pathlib import Path
 
 from markupsafe import Markup, escape
@@ -23,11 +30,14 @@ from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 from PIL import Image
 
+from scripts.site.dates import last_changed
 from scripts.site.passes import MarkupError, Preview, link_preview
 
 ROOT = Path(__file__).resolve().parents[2]
 
 _descriptions: dict[str, str] = {}  # "" (the site's) or a page's src_uri -> plain text
+_figured: dict[str, bool] = {}  # a page's src_uri -> whether it includes a figure (its card's)
+FIGURE_SNIPPET = re.compile(r'^--8<--\s+"figures/', re.MULTILINE)
 
 
 def theme_text(text: str) -> Markup:
@@ -53,9 +63,15 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
 
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    # The source in docs/ (a notebook's page is built from an executed copy elsewhere).
+    page.update_date = last_changed(Path(config.docs_dir) / page.file.src_uri, ROOT)
+    if page.file.src_uri.endswith(".ipynb"):  # no front matter: the notebook's metadata
+        notebook = json.loads(Path(page.file.abs_src_path or "").read_text(encoding="utf-8"))
+        page.meta["description"] = notebook.get("metadata", {}).get("description")
     if page.meta.get("description"):
         _descriptions[page.file.src_uri] = str(page.meta["description"])
         page.meta["description"] = theme_text(_descriptions[page.file.src_uri])
+    _figured[page.file.src_uri] = bool(FIGURE_SNIPPET.search(markdown))
     return markdown
 
 
@@ -75,7 +91,9 @@ def page_preview(page: Page, config: MkDocsConfig) -> Preview:
         description=_descriptions.get(page.file.src_uri, _descriptions[""]),
         url=page.canonical_url or "",
         image=f"{config.site_url or ''}generated/social/{name}.png",
-        image_alt=f"{title}, over a figure of the page", image_size=size)
+        image_alt=f"{title}, over a figure of the page" if _figured.get(page.file.src_uri)
+        else f"{title}: {_descriptions.get(page.file.src_uri, _descriptions[''])}",
+        image_size=size)
 
 
 def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:

@@ -8,9 +8,13 @@ they are only called, and their errors turned into MkDocs' build errors.
   pipeline ``scripts/build_artifacts.py`` brings ``generated/`` up to date; it rebuilds only
   what changed and a failure stops the build with its one-line message. So a fresh clone
   never shows a missing image.
-- Every non-Markdown file under ``generated/`` is added to the site at ``generated/...``
-  (the figure fragments link to ``/generated/figures/...``). The Markdown fragments are
-  included by pages with ``--8<-- "figures/NAME.md"`` and are not pages themselves.
+- Every non-Markdown file under ``generated/`` is known to MkDocs at ``generated/...`` (the
+  figure fragments link to ``/generated/figures/...``), but only those a built page refers
+  to are copied into the site (scripts/site/shipping.py): the run results, the scripts'
+  outputs and the numbers are read at build time, never served. The Markdown fragments are
+  included by pages with ``--8<-- "figures/NAME.md"`` and are not pages themselves. The
+  theme's files no page loads are left out too (search languages the site does not use,
+  Material's favicon).
 - ``{{ pe:NAME }}`` in a page becomes ``NAME`` of ``generated/numbers.json`` or of a
   ``generated/numbers/*.json`` (the experiments' numbers). Every NAME is declared, written
   out, in a page module (``scripts/artifacts/pages/<page>.py``); a page may quote a number
@@ -23,6 +27,9 @@ they are only called, and their errors turned into MkDocs' build errors.
   the notebook included. A formula KaTeX rejects fails the build naming the page. The site
   serves KaTeX's stylesheet (``assets/katex/``) with only the fonts the formulas use, and a
   page preloads the fonts its own formulas use. No page runs a maths script.
+- The notebook is executed here, once per build, and its page is made from the executed file,
+  which is also the file served for download next to the page, outputs included
+  (scripts/site/notebook_run.py; mkdocs-jupyter renders and copies it with ``execute: false``).
 - The notebook page loses what mkdocs-jupyter inlines for JupyterLab (scripts/site/notebook_html.py).
 - Material's palette toggle runs while the header is parsed, its bundle once the page is
   painted, and its search dialog is named; a page links only the stylesheets it uses
@@ -39,20 +46,23 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 import threading
 from pathlib import Path
 from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
-from mkdocs.structure.files import File, Files
+from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 
 from scripts.site.katex_render import MathError, Typeset, Typesetter
 from scripts.site.notebook_html import NOTEBOOK_STYLESHEET, is_notebook, slim_notebook
+from scripts.site.notebook_run import NotebookError, execute
 from scripts.site.passes import (
     KATEX_DIST,
     MarkupError,
@@ -62,6 +72,7 @@ from scripts.site.passes import (
     patch_theme,
     write_katex_assets,
 )
+from scripts.site.shipping import OnDemandFile, page_references, unused_theme_files
 
 ROOT = Path(__file__).resolve().parents[2]
 WATCHED = [ROOT / "pe", ROOT / "experiments", ROOT / "scripts", ROOT / "docs" / "examples"]
@@ -77,6 +88,7 @@ _pending: dict[str, Any] = {"runs": [], "artifacts": {}}
 TRAINED_STAMP = ".trained"
 _typesetter: Typesetter | None = None
 _page_maths: dict[str, Typeset] = {}  # page URL -> KaTeX classes and characters on it
+_executed_dir: Path | None = None  # the executed notebooks of this process's builds
 
 
 def generated_dir() -> Path:
@@ -274,19 +286,32 @@ def on_post_template(output_content: str, template_name: str, **kwargs: Any) -> 
 
 
 def on_post_build(config: MkDocsConfig) -> None:
-    """KaTeX's stylesheet and the fonts the formulas use, cut to the characters they show."""
-    write_katex_assets(Path(config.site_dir), _page_maths.values())
+    """KaTeX's stylesheet and the fonts the formulas use, cut to the characters they show;
+    the generated files the built pages refer to (read from the pages as written, link
+    previews and the 404 page included)."""
+    site = Path(config.site_dir)
+    write_katex_assets(site, _page_maths.values())
+    referred: set[str] = set()
+    for html in site.rglob("*.html"):
+        referred |= page_references(html.read_text(encoding="utf-8"),
+                                    html.relative_to(site).as_posix(), config.site_url or "")
+    for file in _on_demand:
+        if file.dest_uri in referred:
+            file.ship()
     assert _typesetter is not None
     _typesetter.save()
 
 
 def on_shutdown() -> None:
-    global _typesetter
+    global _typesetter, _executed_dir
     if _training is not None and _training.poll() is None:
         _training.terminate()  # an interrupted run stays stale; the next serve trains it
     if _typesetter is not None:
         _typesetter.close()
         _typesetter = None
+    if _executed_dir is not None:
+        shutil.rmtree(_executed_dir, ignore_errors=True)
+        _executed_dir = None
 
 
 def on_serve(server: Any, config: MkDocsConfig, builder: Any) -> Any:
@@ -296,14 +321,52 @@ def on_serve(server: Any, config: MkDocsConfig, builder: Any) -> Any:
     server.watch(str(generated_dir() / TRAINED_STAMP))  # the background training is done
     return server
 
+def execute_notebooks(files: Files, config: MkDocsConfig) -> None:
+    """Execute every notebook page (mkdocs-jupyter's), and make its page and its download
+    the executed file: the file's source becomes the executed copy (its ``src_uri``, and so
+    its address and its "edit this page" link, stay those of docs/)."""
+    global _executed_dir
+    plugin = config.plugins.get("mkdocs-jupyter")
+    settings: Any = getattr(plugin, "config", None) or {}
+    if settings.get("execute"):
+        raise PluginError("mkdocs-jupyter: set execute: false; the hooks execute the notebook "
+                          "(scripts/site/notebook_run.py), once, for the page and the download")
+    for file in files.documentation_pages():
+        if not file.src_uri.endswith(".ipynb") or file.abs_src_path is None:
+            continue
+        if _executed_dir is None:
+            _executed_dir = Path(tempfile.mkdtemp(prefix="pe-notebooks-"))
+        target = _executed_dir / file.src_uri
+        target.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            text = execute(Path(file.abs_src_path), kernel_name=settings.get("kernel_name")
+                           or "python3", allow_errors=bool(settings.get("allow_errors")))
+        except NotebookError as exc:
+            raise PluginError(f"notebook {exc}") from None
+        target.write_text(text, encoding="utf-8")
+        file.abs_src_path = str(target)
+
+
+_on_demand: list[OnDemandFile] = []  # generated files, copied if a page refers to them
+
+
 def on_files(files: Files, config: MkDocsConfig) -> Files:
+    execute_notebooks(files, config)
+    search: Any = getattr(config.plugins.get("search"), "config", None) or {}
+    for unused in unused_theme_files(files, search.get("lang") or ["en"],
+                                     str(config.theme.get("favicon") or "")):
+        files.remove(unused)
+    _on_demand.clear()
     out = generated_dir()
     for path in sorted(out.rglob("*")):
         rel = path.relative_to(out)
         if path.is_file() and path.suffix != ".md" and not any(
                 part.startswith(".") for part in rel.parts):
-            files.append(File.generated(config, f"generated/{rel.as_posix()}",
-                                        abs_src_path=str(path)))
+            file = OnDemandFile.generated(config, f"generated/{rel.as_posix()}",
+                                          abs_src_path=str(path))
+            assert isinstance(file, OnDemandFile)
+            _on_demand.append(file)
+            files.append(file)
     if not KATEX_DIST.is_dir():
         raise PluginError(f"{KATEX_DIST} is missing: run ./dev serve or `npm ci` first")
     return files

@@ -1,10 +1,12 @@
 """The notebook page: stored without outputs, executed at build, and self-contained.
 
-mkdocs-jupyter executes docs/notebook.ipynb at every build (execute: true, cache: false), so
-the page always shows what the current ``pe`` computes. Here the notebook is executed with
-nbclient, and the HTML that mkdocs-jupyter makes from the executed notebook is checked for
-anything that would load from another origin, images without a text alternative, and maths
-that the site's KaTeX would not find.
+The hooks execute docs/notebook.ipynb at every build (scripts/site/notebook_run.py), and
+mkdocs-jupyter (execute: false, cache: false) renders the executed file and serves it for
+download, so the page and the file always show what the current ``pe`` computes. Here the
+notebook is executed the same way, the executed file is checked to be the same at every
+execution, and the HTML that mkdocs-jupyter makes from it is checked for anything that
+would load from another origin, images without a text alternative, and maths that the
+site's KaTeX would not find.
 """
 
 from __future__ import annotations
@@ -17,7 +19,9 @@ import nbformat
 import pytest
 from docscan import DOCS, ROOT
 from mkdocs.config import load_config
-from nbclient import NotebookClient
+
+from scripts.site import mkdocs_hooks
+from scripts.site.notebook_run import NotebookError, execute, merge_streams, settle
 
 NOTEBOOK = DOCS / "notebook.ipynb"
 
@@ -29,17 +33,10 @@ def plugin_config() -> dict:
 
 
 @pytest.fixture(scope="module")
-def executed(tmp_path_factory) -> Path:
-    nb = nbformat.read(NOTEBOOK, as_version=4)
-    NotebookClient(
-        nb,
-        timeout=300,
-        kernel_name="python3",
-        allow_errors=False,
-        resources={"metadata": {"path": str(DOCS)}},
-    ).execute()
+def executed(tmp_path_factory, plugin_config) -> Path:
     path = tmp_path_factory.mktemp("nb") / "notebook.ipynb"
-    nbformat.write(nb, path)
+    path.write_text(execute(NOTEBOOK, kernel_name=plugin_config["kernel_name"],
+                            allow_errors=plugin_config["allow_errors"]), encoding="utf-8")
     return path
 
 
@@ -52,12 +49,49 @@ def test_stored_without_outputs() -> None:
 
 
 def test_build_executes_it_every_time(plugin_config) -> None:
-    assert plugin_config["execute"] is True
+    # The hooks execute it, once; mkdocs-jupyter would execute it a second time.
+    assert plugin_config["execute"] is False
+    assert "execute_notebooks(files, config)" in Path(mkdocs_hooks.__file__).read_text()
     assert (
         plugin_config["cache"] is False
     )  # a cache keyed on the notebook alone goes stale when pe changes
     assert plugin_config["allow_errors"] is False  # a failing cell fails the build
     assert plugin_config["include_requirejs"] is False
+    assert plugin_config["include_source"] is True  # the executed file, to download
+
+
+def test_the_executed_file_is_the_same_at_every_execution(executed, plugin_config) -> None:
+    again = execute(NOTEBOOK, kernel_name=plugin_config["kernel_name"])
+    assert executed.read_text(encoding="utf-8") == again
+    nb = nbformat.reads(again, as_version=4)
+    code = [c for c in nb.cells if c.cell_type == "code"]
+    assert all(c.outputs for c in code[1:]), "a code cell after the imports printed nothing"
+    assert [c.execution_count for c in code] == list(range(1, len(code) + 1))
+    assert not [c for c in nb.cells if "execution" in c.metadata]  # no timestamps
+
+
+def test_streams_are_merged_in_order_and_timing_dropped() -> None:
+    out = [nbformat.v4.new_output("stream", name="stdout", text="a\n"),
+           nbformat.v4.new_output("stream", name="stdout", text="b\n"),
+           nbformat.v4.new_output("display_data", data={"text/plain": "fig"}),
+           nbformat.v4.new_output("stream", name="stdout", text="c\n"),
+           nbformat.v4.new_output("stream", name="stderr", text="w\n"),
+           nbformat.v4.new_output("stream", name="stdout", text="d\n")]
+    merged = merge_streams(out)
+    assert [(o.output_type, o.get("name"), o.get("text")) for o in merged] == [
+        ("stream", "stdout", "a\nb\n"), ("display_data", None, None),
+        ("stream", "stdout", "c\n"), ("stream", "stderr", "w\n"), ("stream", "stdout", "d\n")]
+    cell = nbformat.v4.new_code_cell("1", metadata={"execution": {"iopub.status.busy": "x"},
+                                                    "tags": ["keep"]})
+    nb = settle(nbformat.v4.new_notebook(cells=[cell]))
+    assert nb.cells[0].metadata == {"tags": ["keep"]}
+
+
+def test_a_failing_cell_names_the_notebook(tmp_path: Path, plugin_config) -> None:
+    bad = tmp_path / "bad.ipynb"
+    nbformat.write(nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("1 / 0")]), bad)
+    with pytest.raises(NotebookError, match=r"bad\.ipynb: a cell failed: .*ZeroDivisionError"):
+        execute(bad, kernel_name=plugin_config["kernel_name"])
 
 
 def test_executes_without_error(executed) -> None:

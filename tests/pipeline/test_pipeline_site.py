@@ -64,7 +64,7 @@ def mkdocs_build(config: Path, site: Path, generated: Path) -> subprocess.Comple
     env = {**os.environ, "PE_GENERATED_DIR": str(generated), "NO_MKDOCS_2_WARNING": "1",
            "PYTHONDONTWRITEBYTECODE": "1"}
     return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config),
-                           "-d", str(site)], cwd=config.parent, capture_output=True, text=True,
+                           "-d", str(site)], cwd=ROOT, capture_output=True, text=True,
                           env=env, timeout=600, check=False)
 
 

@@ -6,11 +6,14 @@ and the notebook's download. Read from the built files, no browser."""
 from __future__ import annotations
 
 import html
+import json
 import os
 import re
 from html.parser import HTMLParser
 from pathlib import Path
 from types import SimpleNamespace
+from urllib.parse import urlsplit
+from xml.etree import ElementTree
 
 import jinja2
 import pytest
@@ -56,11 +59,14 @@ def source_of(site_page: str) -> Path:
 
 
 def expected_description(source: Path) -> str:
+    """The page's own description (front matter; a notebook's metadata), else the site's."""
     if source.suffix == ".md":
         front = re.match(r"\A---\n(.*?)\n---\n", source.read_text(encoding="utf-8"), re.DOTALL)
         own = yaml.safe_load(front.group(1)).get("description") if front else None
-        if own:
-            return str(own)
+    else:
+        own = json.loads(source.read_text(encoding="utf-8"))["metadata"].get("description")
+    if own:
+        return str(own)
     match = re.search(r"^site_description: (.*)$", MKDOCS_YML, re.MULTILINE)
     assert match
     return match.group(1)
@@ -102,6 +108,34 @@ def test_link_preview_tags_and_social_card(
         assert [str(png.height)] == page.meta("og:image:height")
 
 
+def test_every_page_has_a_description_of_its_own(built_site: Path, site_pages: list[str]) -> None:
+    """Search results and link previews tell the pages apart: each page's description is
+    its own (the home page may use the site's), one sentence, not too long to be shown."""
+    site = re.search(r"^site_description: (.*)$", MKDOCS_YML, re.MULTILINE)
+    assert site
+    seen: dict[str, str] = {}
+    for path in site_pages:
+        (text,) = Head((built_site / path / "index.html").read_text(encoding="utf-8")).meta(
+            "description")
+        assert text not in seen, f"{path!r} repeats the description of {seen.get(text)!r}"
+        seen[text] = path
+        if path:
+            assert text != site.group(1), f"{path!r} has the site's description"
+            assert 80 <= len(text) <= 240, (path, len(text))
+    assert len(seen) == len(site_pages) > 20
+
+
+def test_no_two_pages_share_a_social_card(built_site: Path, site_pages: list[str]) -> None:
+    cards: dict[bytes, str] = {}
+    for path in site_pages:
+        (image,) = Head((built_site / path / "index.html").read_text(encoding="utf-8")).meta(
+            "og:image")
+        data = (built_site / "generated" / "social" / image.rsplit("/", 1)[1]).read_bytes()
+        assert data not in cards, f"{path!r} shows the card of {cards.get(data)!r}"
+        cards[data] = path
+    assert len(cards) == len(site_pages)
+
+
 def test_repository_and_edit_links_and_licences_in_the_footer(
         page: Head, built_site: Path, site_page: str) -> None:
     repo = repository()
@@ -125,11 +159,48 @@ def test_the_licence_files_are_the_named_licences() -> None:
 
 
 def test_the_notebook_is_served_as_executed_and_linked(built_site: Path) -> None:
-    served = built_site / "notebook" / "notebook.ipynb"
-    assert served.read_bytes() == (DOCS / "notebook.ipynb").read_bytes()
+    """The download is the executed notebook: the source's cells, each code cell after the
+    imports with its outputs, the figures among them; no record of when it ran."""
+    served = json.loads((built_site / "notebook" / "notebook.ipynb").read_text(encoding="utf-8"))
+    source = json.loads((DOCS / "notebook.ipynb").read_text(encoding="utf-8"))
+    assert ["".join(c["source"]) for c in served["cells"]] == [
+        "".join(c["source"]) for c in source["cells"]]
+    code = [c for c in served["cells"] if c["cell_type"] == "code"]
+    assert all(c["outputs"] for c in code[1:]), "a code cell is served without its outputs"
+    figures = [o for c in code for o in c["outputs"]
+               if "image/png" in o.get("data", {}) or
+               'src="data:image/png;base64,' in "".join(o.get("data", {}).get("text/html", ""))]
+    assert len(figures) >= 3
+    assert not [c for c in served["cells"] if "execution" in c.get("metadata", {})]
     links = Head((built_site / "notebook" / "index.html").read_text(encoding="utf-8")).links(
         href="notebook.ipynb")
     assert links and all("download" in a for a in links)
+
+
+FAVICON = DOCS / "images" / "favicon.svg"
+
+
+def test_every_page_shows_the_sites_own_favicon(
+        page: Head, built_site: Path, site_page: str) -> None:
+    icons = [link["href"] for link in page.links(rel="icon")]
+    assert len(icons) == 1, icons
+    assert not urlsplit(icons[0]).scheme and not icons[0].startswith("/"), icons  # this site's
+    served = (built_site / site_page / icons[0]).resolve()
+    assert served == (built_site / "images" / "favicon.svg").resolve()
+    assert served.read_bytes() == FAVICON.read_bytes()
+
+
+def test_the_favicon_is_a_small_self_contained_svg(built_site: Path) -> None:
+    assert re.search(r"^  favicon: images/favicon\.svg\b", MKDOCS_YML, re.MULTILINE)
+    svg = ElementTree.fromstring(FAVICON.read_bytes())
+    assert svg.tag == "{http://www.w3.org/2000/svg}svg" and svg.get("viewBox") == "0 0 32 32"
+    assert len(FAVICON.read_bytes()) < 2048
+    # Nothing it loads: no links, images, styles or fonts from anywhere.
+    assert not re.search(rb"href|<image|<style|@import|url\(", FAVICON.read_bytes())
+    text = (built_site / "404.html").read_text(encoding="utf-8")
+    assert [urlsplit(a["href"]).path.endswith("/images/favicon.svg")
+            for a in Head(text).links(rel="icon")] == [True]
+    assert not (built_site / "assets" / "images" / "favicon.png").exists()  # Material's
 
 
 @pytest.mark.parametrize("text", ['The "quoted" <b>bold</b> & \'single\'', "plain"])

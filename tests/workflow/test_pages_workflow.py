@@ -57,6 +57,31 @@ def action(step: dict[str, Any]) -> tuple[str, str]:
     return name, ref
 
 
+def cache_key_problems(name: str, job: dict[str, Any]) -> list[str]:
+    """The generated/ cache of a job must be keyed by the Python version setup-python
+    installed (pickled or compiled outputs of one Python need not suit another), in its key
+    and in every restore-keys prefix, each prefix a prefix of the key."""
+    problems = []
+    ids = [s["id"] for s in steps(job) if action(s)[0] == "actions/setup-python" and "id" in s]
+    versions = [f"steps.{i}.outputs.python-version" for i in ids] + ["env.PYTHON_VERSION"]
+    for step in steps(job):
+        spec = step.get("with", {})
+        if not action(step)[0].startswith("actions/cache") or \
+                str(spec.get("path", "")).strip() != "generated":
+            continue
+        key = str(spec.get("key", ""))
+        if not any(v in key for v in versions):
+            problems.append(f"job {name}: the generated/ cache key names no Python version")
+        for prefix in str(spec.get("restore-keys", "")).split("\n"):
+            if not prefix.strip():
+                continue
+            if not any(v in prefix for v in versions):
+                problems.append(f"job {name}: restore key {prefix!r} names no Python version")
+            if not key.startswith(prefix.strip()):
+                problems.append(f"job {name}: restore key {prefix!r} is no prefix of the key")
+    return problems
+
+
 def workflow_problems(flow: dict[str, Any]) -> list[str]:
     """What keeps the workflow from being a tested, current, cached deploy (empty when it is)."""
     problems = []
@@ -105,14 +130,26 @@ def workflow_problems(flow: dict[str, Any]) -> list[str]:
 
     for name in testing + building:
         used = {action(s)[0]: s.get("with", {}) for s in steps(jobs[name])}
-        if used.get("actions/setup-python", {}).get("cache") != "pip":
-            problems.append(f"job {name}: no pip cache")
+        caches = [s.get("with", {}) for s in steps(jobs[name])
+                  if action(s)[0].startswith("actions/cache")]
+        if not any(str(w.get("path", "")).strip() == "~/.cache/uv" for w in caches):
+            problems.append(f"job {name}: no uv cache")
         if used.get("actions/setup-node", {}).get("cache") != "npm":
             problems.append(f"job {name}: no npm cache")
-        cached = [w for a, w in used.items() if a.startswith("actions/cache")]
-        if not any(str(w.get("path", "")).strip() == "generated" for w in cached):
+        if not any(str(w.get("path", "")).strip() == "generated" for w in caches):
             problems.append(f"job {name}: generated/ is not cached")
+        problems += cache_key_problems(name, jobs[name])
+    for name, job in jobs.items():
+        if any(action(s)[0] == "actions/configure-pages" for s in steps(job)) and \
+                job.get("permissions", {}).get("pages") not in ("read", "write"):
+            problems.append(f"job {name}: configure-pages cannot read the Pages settings "
+                            "(no pages: read)")
     for name in building:
+        checkout = [s.get("with", {}) for s in steps(jobs[name])
+                    if action(s)[0] == "actions/checkout"]
+        if not checkout or checkout[0].get("fetch-depth") != 0:
+            problems.append(f"job {name}: a shallow checkout (the sitemap's dates need the "
+                            "whole history: fetch-depth: 0)")
         env = {k: v for s in steps(jobs[name]) for k, v in s.get("env", {}).items()}
         for var in ("SITE_URL", "REPO_URL"):
             if "${{" not in str(env.get(var, "")):
@@ -149,7 +186,8 @@ def test_least_privilege_and_official_pages_actions() -> None:
     assert flow["permissions"] == {}
     build, deploy = flow["jobs"]["build"], flow["jobs"]["deploy"]
     assert flow["jobs"]["test"]["permissions"] == {"contents": "read"}
-    assert build["permissions"] == {"contents": "read"}
+    # configure-pages reads the Pages settings (the site's address) with the job's token.
+    assert build["permissions"] == {"contents": "read", "pages": "read"}
     assert deploy["permissions"] == {"pages": "write", "id-token": "write"}
     assert deploy["needs"] == "build"
     uses = [action(step)[0] for job in (build, deploy) for step in steps(job)]
@@ -178,9 +216,20 @@ def test_the_workflow_is_tested_current_cached_and_time_limited() -> None:
         ("run: .ci/run", "run: ./dev versions", "no job runs the README's test command"),
         ("  pull_request:\n", "", "pull requests"),
         ("    if: github.event_name != 'pull_request'\n", "", "would deploy a pull request"),
-        ("          cache: pip\n", "", "no pip cache"),
+        ("          path: ~/.cache/uv\n", "          path: ~/.cache/pip\n", "no uv cache"),
         ("          cache: npm\n", "", "no npm cache"),
         ("          path: generated\n", "          path: site\n", "generated/ is not cached"),
+        ("      pages: read  #", "      #", "configure-pages cannot read the Pages settings"),
+        ("          fetch-depth: 0  #", "          #", "job build: a shallow checkout"),
+        ("key: generated-${{ runner.os }}-py${{ steps.python.outputs.python-version }}-${{",
+         "key: generated-${{ runner.os }}-${{", "cache key names no Python version"),
+        ("restore-keys: generated-${{ runner.os }}-py${{ steps.python.outputs.python-version }}-",
+         "restore-keys: generated-${{ runner.os }}-", "names no Python version"),
+        ("      - id: python\n        uses: actions/setup-python@v7",
+         "      - uses: actions/setup-python@v7", "cache key names no Python version"),
+        ("restore-keys: generated-${{ runner.os }}-py${{ steps.python.outputs.python-version }}-",
+         "restore-keys: generated-${{ runner.os }}-py${{ steps.python.outputs.python-version }}-x-",
+         "is no prefix of the key"),
         ("REPO_URL: ${{ github.server_url }}/${{ github.repository }}\n        run: ./dev build",
          "REPO_URL: https://example.org/x\n        run: ./dev build", "REPO_URL does not come"),
     ],
