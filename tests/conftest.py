@@ -161,7 +161,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Marks the tiers (``./dev test --fast`` leaves out ``site``, ``build`` and ``training``).
 
     With pytest-xdist (``--dist loadgroup``), a page's tests run in one worker, so the
-    module-scoped loads of that page are made once; the site itself is built once."""
+    module-scoped loads of that page are made once (the site itself is built once); the
+    other tests run grouped by module."""
     for item in items:
         fixtures = getattr(item, "fixturenames", ())
         if "built_site" in fixtures:
@@ -170,6 +171,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             params = getattr(getattr(item, "callspec", None), "params", {})
             page = params.get("site_page")
             item.add_marker(pytest.mark.xdist_group("site" if page is None else f"page-{page}"))
+        else:
+            # A module's tests stay together, so its module-scoped fixtures (trained tiny
+            # models, checker verdicts) are made once, not once per worker.
+            item.add_marker(pytest.mark.xdist_group(f"module-{item.nodeid.split('::')[0]}"))
         if "full_build" in fixtures:
             item.add_marker(pytest.mark.build)
         if "tiny_sandbox" in fixtures:  # trains a tiny model (tests/pipeline)
