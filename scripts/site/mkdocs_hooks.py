@@ -318,7 +318,10 @@ def on_serve(server: Any, config: MkDocsConfig, builder: Any) -> Any:
     for path in WATCHED:
         if path.is_dir():
             server.watch(str(path))
-    server.watch(str(generated_dir() / TRAINED_STAMP))  # the background training is done
+    stamp = generated_dir() / TRAINED_STAMP  # touched when the background training is done
+    stamp.parent.mkdir(parents=True, exist_ok=True)
+    stamp.touch()  # MkDocs watches only what exists
+    server.watch(str(stamp))
     return server
 
 def execute_notebooks(files: Files, config: MkDocsConfig) -> None:

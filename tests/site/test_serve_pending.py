@@ -77,3 +77,47 @@ def test_nothing_pending_starts_no_training(serving: Path) -> None:
     (serving / ".pending.json").write_text(json.dumps({"runs": [], "artifacts": {}}))
     mkdocs_hooks._show_pending(serving, {})
     assert FakeTraining.started == [] and not (serving / "figures").exists()
+
+
+def test_on_serve_watches_the_stamp_it_creates(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PE_GENERATED_DIR", str(tmp_path / "generated"))
+    watched: list[str] = []
+    server = SimpleNamespace(watch=watched.append)
+    mkdocs_hooks.on_serve(server, None, None)  # type: ignore[arg-type]
+    stamp = tmp_path / "generated" / mkdocs_hooks.TRAINED_STAMP
+    assert str(stamp) in watched and stamp.is_file()  # MkDocs' watcher fails on a missing path
+
+
+def test_mkdocs_serve_serves_the_home_page(built_site: Path, tmp_path: Path) -> None:
+    """What `./dev serve` runs, on a free port: it must come up and serve real pages (after
+    the test session's own build, the figures are current, so this costs one site build)."""
+    import socket
+    import sys
+    import urllib.request
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    root = Path(mkdocs_hooks.__file__).resolve().parents[2]
+    log = tmp_path / "serve.log"
+    with open(log, "w") as out:
+        proc = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", "--no-livereload",
+                                 "--dev-addr", f"127.0.0.1:{port}"], cwd=root, stdout=out,
+                                stderr=subprocess.STDOUT)
+    try:
+        url, body = f"http://127.0.0.1:{port}/pe-site/", ""
+        for _ in range(600):
+            if proc.poll() is not None:
+                break
+            try:
+                with urllib.request.urlopen(url, timeout=5) as response:
+                    body = response.read().decode()
+                break
+            except OSError:
+                time.sleep(0.5)
+        assert "<h1" in body, f"mkdocs serve did not serve {url}:\n{log.read_text()[-3000:]}"
+        assert "Pending" not in body and "Traceback" not in log.read_text()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
