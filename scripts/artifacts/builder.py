@@ -591,9 +591,14 @@ def build(opts: Options, stdout: TextIO = sys.stdout) -> int:
             print(failure.details, file=sys.stderr, end="")
         raise BuildError(f"artifact '{failure.name}' failed: {failure.error}")
     if not opts.quiet:
+        waiting = f", {len(pending)} pending" if pending else ""
         if todo:
             print(f"built {len(todo)} artifacts in {total:.2f} s "
-                  f"({len(arts) - len(todo)} already current)", file=stdout)
+                  f"({len(arts) - len(todo) - len(pending)} already current{waiting})",
+                  file=stdout)
+        elif pending:
+            print(f"{len(arts) - len(pending)} artifacts current, {len(pending)} pending "
+                  f"({total:.2f} s)", file=stdout)
         else:
             print(f"all {len(arts)} artifacts current ({total:.2f} s)", file=stdout)
     return 0

@@ -120,9 +120,23 @@ def on_pre_build(config: MkDocsConfig) -> None:
         raise PluginError(f"figure pipeline: {message}")
     if _serving:
         _show_pending(out, env)
+    load_numbers(out)
+    global _typesetter
+    if _typesetter is None:
+        try:
+            _typesetter = Typesetter(out / ".katex-cache.json")
+        except MathError as exc:
+            raise PluginError(str(exc)) from None
+    _page_maths.clear()
+
+
+def load_numbers(out: Path) -> None:
+    """numbers.json (from pe) and numbers/*.json (e.g. the experiments'): one namespace;
+    while serving, not the numbers of runs now training (an earlier build's)."""
     _numbers.clear()
-    # numbers.json (from pe) and numbers/*.json (e.g. the experiments'): one namespace.
     for path in [out / "numbers.json", *sorted((out / "numbers").glob("*.json"))]:
+        if _serving and path.stem in _pending["artifacts"]:
+            continue
         try:
             numbers = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError) as exc:
@@ -131,13 +145,6 @@ def on_pre_build(config: MkDocsConfig) -> None:
         if twice:
             raise PluginError(f"figure pipeline: {path.name} defines {', '.join(twice)} again")
         _numbers.update(numbers)
-    global _typesetter
-    if _typesetter is None:
-        try:
-            _typesetter = Typesetter(out / ".katex-cache.json")
-        except MathError as exc:
-            raise PluginError(str(exc)) from None
-    _page_maths.clear()
 
 
 def _show_pending(out: Path, env: dict[str, str]) -> None:

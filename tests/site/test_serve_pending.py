@@ -64,7 +64,12 @@ def test_pending_figures_and_tables_say_so_and_the_runs_train_in_the_background(
 
 
 def test_a_pending_number_reads_pending_while_serving_and_fails_a_build(serving: Path) -> None:
+    (serving / "numbers.json").write_text('{"base": "10000"}')
+    (serving / "numbers").mkdir()
+    (serving / "numbers" / "num-a.json").write_text('{"num_from_run_a": "0.5"}')  # stale
     mkdocs_hooks._show_pending(serving, {})
+    mkdocs_hooks.load_numbers(serving)
+    assert mkdocs_hooks._numbers == {"base": "10000"}  # not the earlier build's run numbers
     page = SimpleNamespace(file=SimpleNamespace(src_uri="experiments.md"))
     text = mkdocs_hooks.on_page_markdown("loss {{ pe:num_from_run_a }}", page, None, None)  # type: ignore[arg-type]
     assert text == "loss (pending: training)"
