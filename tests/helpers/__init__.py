@@ -1,1 +1,1 @@
-"""Shared test helpers (importable as ``helpers`` because tests/ is on sys.path via tests/conftest.py)."""
+"""Shared test helpers (importable as ``helpers``: pyproject.toml puts tests/ on pytest's pythonpath)."""
