@@ -18,6 +18,7 @@ from scripts.artifacts.render import render
 #: A card is fetched by link previews only, never by the page, but it must stay small.
 MAX_CARD_KIB = 100
 CARDS = [a for a in registry.all_artifacts() if a.kind == "card"]
+FIGURES = [a for a in registry.all_artifacts() if a.kind == "figure"]
 
 
 def test_every_page_has_a_card_with_its_title() -> None:
@@ -71,9 +72,9 @@ def test_a_page_with_neither_figure_nor_description_is_named(
     monkeypatch.setattr(registry, "DOCS_DIR", tmp_path)
     with pytest.raises(ValueError, match=r"docs/bare\.md includes no figure and has no "
                                          r"description"):
-        registry.social_cards(registry.FIGURES)
+        registry.social_cards(FIGURES)
     (tmp_path / "bare.md").write_text("---\ndescription: A page.\n---\n\n# Bare\n")
-    (card,) = registry.social_cards(registry.FIGURES)
+    (card,) = registry.social_cards(FIGURES)
     assert card.func == "cards:text_card" and card.params["description"] == "A page."
 
 

@@ -111,9 +111,10 @@ def unreached(site: Path, site_url: str, pages: list[str]) -> list[str]:
     return sorted(everything - seen)
 
 
-def test_every_shipped_file_is_used(built_site: Path, site_url: str, site_pages: list[str]) -> None:
+def test_every_shipped_file_is_used(built_site: Path, built_site_url: str,
+                                    site_pages: list[str]) -> None:
     assert site_pages
-    assert unreached(built_site, site_url, site_pages) == []
+    assert unreached(built_site, built_site_url, site_pages) == []
     # What the hooks could ship but must not: the pipeline's run results and outputs.
     shipped = {p.relative_to(built_site).as_posix() for p in built_site.rglob("*")}
     assert not [p for p in shipped if re.match(

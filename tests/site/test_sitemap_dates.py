@@ -37,12 +37,13 @@ def expected(source: Path) -> str:
     return datetime.fromtimestamp(source.stat().st_mtime, tz=UTC).date().isoformat()
 
 
-def test_sitemap_dates_are_the_sources_last_changes(built_site: Path, site_url: str) -> None:
+def test_sitemap_dates_are_the_sources_last_changes(built_site: Path,
+                                                    built_site_url: str) -> None:
     sitemap = (built_site / "sitemap.xml").read_text(encoding="utf-8")
     entries = re.findall(r"<loc>([^<]+)</loc>\s*<lastmod>([^<]+)</lastmod>", sitemap)
     assert len(entries) == sitemap.count("<url>") > 20
     for loc, lastmod in entries:
-        stem = loc.removeprefix(site_url).rstrip("/") or "index"
+        stem = loc.removeprefix(built_site_url).rstrip("/") or "index"
         (source,) = [p for p in (DOCS / f"{stem}.md", DOCS / f"{stem}.ipynb") if p.is_file()]
         assert lastmod == expected(source), loc
 
