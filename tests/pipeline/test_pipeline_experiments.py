@@ -87,46 +87,37 @@ def test_two_clean_builds_give_identical_runs_figures_and_numbers(tiny_sandbox: 
     assert one == two, [rel for rel in one if one[rel] != two.get(rel)]
 
 
-def test_runs_train_once_and_again_only_when_their_code_changes(tiny_sandbox: Sandbox,
-                                                                tmp_path: Path) -> None:
-    out = tmp_path / "out"
-    first = tiny_sandbox.run("--out", out, "--only", "tiny-table")  # --only adds its run
+def test_a_run_trains_once_is_kept_and_trains_again_only_when_its_inputs_change(
+        tiny_sandbox: Sandbox, tmp_path: Path) -> None:
+    one, kept = tmp_path / "one", tiny_sandbox.root / "runs" / "tiny-run.json"
+    first = tiny_sandbox.run("--out", one, "--only", "tiny-table")  # --only adds its run
     assert first.returncode == 0, first.stderr
     assert "built  tiny-run" in first.stdout and "training tiny-run: step" in first.stdout
-    again = tiny_sandbox.run("--out", out, "--only", TINY_SHOWN)
-    assert again.returncode == 0, again.stderr
-    assert "tiny-run" not in again.stdout and "training" not in again.stdout  # cached
-    # An edit to the training package makes the run, and what shows it, stale.
-    with open(tiny_sandbox.root / "experiments" / "train.py", "a") as fh:
-        fh.write("\n# a change to the training code\n")
-    check = tiny_sandbox.run("--out", out, "--only", TINY_SHOWN, "--check")
-    assert check.returncode == 1
-    assert "tiny-run: stale" in check.stderr and "tiny-figure: stale" in check.stderr
-
-
-def test_a_kept_run_is_used_only_when_made_from_the_same_inputs(tiny_sandbox: Sandbox,
-                                                               tmp_path: Path) -> None:
-    kept = tiny_sandbox.root / "runs" / "tiny-run.json"
-    trained = tiny_sandbox.run("--out", tmp_path / "one", "--only", "tiny-run")
-    assert trained.returncode == 0, trained.stderr
-    assert "training tiny-run" in trained.stdout and kept.is_file()  # trained, then kept
+    assert kept.is_file()  # trained, then kept
     record = json.loads(kept.read_text())
     assert set(record) == {"run", "inputs", "made_on", "results"}
     assert {"cpu", "system", "python", "libraries"} <= set(record["made_on"])
+    again = tiny_sandbox.run("--out", one, "--only", TINY_SHOWN)
+    assert again.returncode == 0, again.stderr
+    assert "tiny-run" not in again.stdout and "training" not in again.stdout  # current
     # A clean output folder takes the kept result: the same bytes, no training.
     reused = tiny_sandbox.run("--out", tmp_path / "two", "--only", "tiny-run")
     assert reused.returncode == 0, reused.stderr
     assert "training tiny-run" not in reused.stdout
     assert "kept results used (made from the same inputs), not trained: tiny-run" in reused.stdout
-    one, two = output_files(tmp_path / "one"), output_files(tmp_path / "two")
-    assert one == two and "runs/tiny-run.json" in one
-    # Another input (here the training code): the kept result is refused and the run trains.
+    assert (tmp_path / "two" / "runs" / "tiny-run.json").read_bytes() == \
+        (one / "runs" / "tiny-run.json").read_bytes()
+    # An edit to the training package makes the run, and what shows it, stale ...
     with open(tiny_sandbox.root / "experiments" / "train.py", "a") as fh:
         fh.write("\n# a change to the training code\n")
+    check = tiny_sandbox.run("--out", one, "--only", TINY_SHOWN, "--check")
+    assert check.returncode == 1
+    assert "tiny-run: stale" in check.stderr and "tiny-figure: stale" in check.stderr
+    # ... and the kept result is refused: the run trains, and is kept anew.
     refused = tiny_sandbox.run("--out", tmp_path / "three", "--only", "tiny-run")
     assert refused.returncode == 0, refused.stderr
     assert "training tiny-run" in refused.stdout
-    assert json.loads(kept.read_text())["inputs"] != record["inputs"]  # kept anew
+    assert json.loads(kept.read_text())["inputs"] != record["inputs"]
 
 
 def test_deferred_training_leaves_out_the_run_and_what_shows_it(tiny_sandbox: Sandbox,
