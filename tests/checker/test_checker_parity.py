@@ -93,7 +93,7 @@ def differences(py: dict[str, Any], js: dict[str, Any]) -> list[str]:
     return out
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def files(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
     folder = tmp_path_factory.mktemp("parity")
     paths = []
@@ -106,7 +106,7 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
     return paths
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser_results(files: list[Path]) -> dict[Path, dict[str, Any]]:
     return dict(zip(files, run_js(files), strict=True))
 

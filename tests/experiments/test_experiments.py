@@ -78,7 +78,7 @@ def test_without_positions_a_bidirectional_model_cannot_tell_positions_apart() -
     np.testing.assert_allclose(forward(params, cfg, tokens[perm]).logits, out[perm], atol=1e-5)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")  # once per worker, however xdist orders the tests
 def learned_runs() -> dict[str, object]:
     """A causal model with positions, and one with neither positions nor a causal mask."""
     return {"sinusoidal": run({**TINY, "scheme": "sinusoidal"}),
