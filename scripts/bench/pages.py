@@ -12,7 +12,7 @@ transferred (KiB), CLS, total blocking time and LCP, and the LCP as a multiple o
 baseline's; then which pages miss a target (every score 100,
 CLS <= 0.02, TBT <= 100 ms, <= 300 KiB).
 
-    .venv/bin/python scripts/bench/pages.py [--reuse] [--pages "" formula/ ...] [--runs N]
+    ./dev bench pages [--reuse] [--pages "" formula/ ...] [--runs N]
     ./dev bench pages [--pages ...]
 """
 
@@ -122,6 +122,8 @@ def main() -> None:
     if not os.access(chrome, os.X_OK):
         sys.exit(f"error: no Chromium at {chrome} (set PE_CHROMIUM); ./dev bench finds one")
 
+    if args.reuse and not (ROOT / "site" / "sitemap.xml").is_file():
+        sys.exit("bench pages: --reuse serves site/, which holds no built site: run ./dev build")
     tmp = Path(tempfile.mkdtemp(prefix="pe-bench-pages-"))
     try:
         site_dir = ROOT / "site" if args.reuse else tmp / "site"

@@ -6,7 +6,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.static  # a tier of its own (mypy from cold takes a minute)
 BIN = Path(sys.executable).parent
 
 
