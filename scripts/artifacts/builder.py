@@ -578,8 +578,9 @@ def build(opts: Options, stdout: TextIO = sys.stdout) -> int:
             save_manifest(out, manifest)
             timings[outcome.name] = outcome.seconds
             if kept is not None and kinds[outcome.name] == "run":
-                path = kept.write(outcome.name, keys[outcome.name],
-                                  outcome.files[f"runs/{outcome.name}.json"])
+                path = kept.path(outcome.name)
+                atomic_write(path, kept.record(outcome.name, keys[outcome.name],
+                                               outcome.files[f"runs/{outcome.name}.json"]))
                 progress.line(f"      kept in {path} (commit it, and no checkout trains it again)")
     total = time.perf_counter() - t0
     if opts.timings and timings:

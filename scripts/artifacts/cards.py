@@ -37,9 +37,7 @@ def draw_figure(func: str, params: dict[str, Any], runs: dict[str, Any] | None) 
     """The page's figure (``func`` is ``"module:function"`` of this package), light theme."""
     module, name = func.split(":")
     draw = getattr(importlib.import_module(f"scripts.artifacts.{module}"), name)
-    with matplotlib.rc_context():
-        matplotlib.rcdefaults()
-        matplotlib.rcParams.update(LIGHT.rc())
+    with LIGHT.applied():
         fig = draw(LIGHT, **params, **({"runs": runs} if runs else {}))
         fig.canvas.draw()  # lay out while the theme's settings apply
     return fig
@@ -104,9 +102,7 @@ def social_card(title: str, figure: Figure) -> bytes:
     if not title.strip():
         raise ValueError("a social card needs a title")
     width, height = SIZE
-    with matplotlib.rc_context():
-        matplotlib.rcdefaults()
-        matplotlib.rcParams.update(LIGHT.rc())
+    with LIGHT.applied():
         card = _blank_card()
         title_bottom = _text(card, MARGIN, title, TITLE_FITS, "title", fontweight="bold",
                              color=LIGHT.fg)
@@ -131,9 +127,7 @@ def text_card(title: str, description: str) -> bytes:
     if not title.strip() or not description.strip():
         raise ValueError("a text card needs a title and a description")
     width, height = SIZE
-    with matplotlib.rc_context():
-        matplotlib.rcdefaults()
-        matplotlib.rcParams.update(LIGHT.rc())
+    with LIGHT.applied():
         card = _blank_card()
         bottom = _text(card, MARGIN, title, TITLE_FITS, "title", fontweight="bold",
                        color=LIGHT.fg)

@@ -116,12 +116,10 @@ class KeptRuns:
         kept = self.read(name)
         return kept.results if kept is not None and kept.key == key else None
 
-    def write(self, name: str, key: str, results: bytes) -> Path:
+    @staticmethod
+    def record(name: str, key: str, results: bytes) -> bytes:
+        """The kept file of run ``name``, made from inputs ``key`` on this machine (the
+        builder writes it, atomically)."""
         record = {"run": name, "inputs": key, "made_on": this_machine(),
                   "results": json.loads(results)}
-        path = self.path(name)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(f".{path.name}.tmp")
-        tmp.write_text(json.dumps(record, sort_keys=True) + "\n", encoding="utf-8")
-        tmp.replace(path)
-        return path
+        return (json.dumps(record, sort_keys=True) + "\n").encode()

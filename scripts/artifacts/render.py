@@ -94,7 +94,6 @@ def _lossless_webp(png: bytes) -> io.BytesIO:
 
 
 def render_figure(art: Artifact, runs: dict[str, Any]) -> dict[str, bytes]:
-    import matplotlib
 
     from scripts.artifacts.style import THEMES, check_legibility
 
@@ -105,9 +104,7 @@ def render_figure(art: Artifact, runs: dict[str, Any]) -> dict[str, bytes]:
     for theme in THEMES:
         # A fresh, complete set of settings per draw: nothing leaks between artifacts,
         # so a worker that drew other figures first produces the same bytes.
-        with matplotlib.rc_context():
-            matplotlib.rcdefaults()  # also ignores any user matplotlibrc
-            matplotlib.rcParams.update(theme.rc())
+        with theme.applied():
             fig = _call(art, theme, **runs)
             check_legibility(fig)
             buf = io.BytesIO()

@@ -18,6 +18,8 @@ Choices, and why:
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -75,6 +77,16 @@ class Theme:
         lo, hi = (0.0, 0.9) if self.name == "light" else (0.12, 1.0)
         base = matplotlib.colormaps["cividis"]
         return ListedColormap(base(np.linspace(lo, hi, 256)), name=f"cividis-{self.name}")
+
+    @contextlib.contextmanager
+    def applied(self) -> Iterator[None]:
+        """Matplotlib with exactly this theme's settings inside the block: Matplotlib's
+        defaults first (no user matplotlibrc, nothing left by an earlier draw), so the same
+        figure gives the same bytes whatever was drawn before it."""
+        with matplotlib.rc_context():
+            matplotlib.rcdefaults()
+            matplotlib.rcParams.update(self.rc())
+            yield
 
     def rc(self) -> Any:  # a dict of rcParams (Matplotlib types their keys as Literals)
         """Matplotlib settings for this theme (applied by the builder around each draw)."""

@@ -161,8 +161,9 @@ def _show_pending(out: Path, env: dict[str, str]) -> None:
             "finish.\n")
     for name, kind in _pending["artifacts"].items():
         if kind in ("figure", "table"):
-            (out / f"{kind}s" / f"{name}.md").parent.mkdir(parents=True, exist_ok=True)
-            (out / f"{kind}s" / f"{name}.md").write_text(note, encoding="utf-8")
+            fragment = out / f"{kind}s" / f"{name}.md"
+            fragment.parent.mkdir(parents=True, exist_ok=True)
+            fragment.write_text(note, encoding="utf-8")
     if _training is None or _training.poll() is not None:
         print(f"training {len(runs)} runs in the background: {', '.join(runs)}", file=sys.stderr)
         _training = subprocess.Popen(
