@@ -212,6 +212,21 @@ def layout_shift_problems(page: Page) -> list[str]:
     ]
 
 
+#: How long Chromium hides text waiting for a font declared ``font-display: block`` (KaTeX's)
+#: before it draws a fallback, which the font then replaces (CSS Fonts 4, "block period").
+FONT_BLOCK_PERIOD_MS = 3000
+
+
+def late_fonts(page: Page, limit_ms: float = FONT_BLOCK_PERIOD_MS) -> list[str]:
+    """The fonts that took longer than the block period to arrive: then the browser drew the
+    text in a fallback font first, and the swap moves lines whatever the page does. A test
+    server starved of CPU (a busy test machine) is the usual cause."""
+    timings = page.evaluate("""() => performance.getEntriesByType('resource')
+        .filter((r) => /\\.(woff2?|ttf|otf)$/.test(r.name))
+        .map((r) => [r.name, r.responseEnd - r.startTime])""")
+    return [f"{url} took {ms:.0f} ms" for url, ms in timings if ms > limit_ms]
+
+
 def scoped_request_problems(loaded: LoadedPage, prefix: str, *, expected: bool) -> list[str]:
     """Requests of files under the URL ``prefix`` (e.g. one page's scripts): each one is a
     problem on a page that should not load them; none at all is one on a page that should."""

@@ -23,6 +23,7 @@ from helpers.site_harness import (
     format_axe_violations,
     image_problems,
     image_size_problems,
+    late_fonts,
     layout_shift_problems,
     math_problems,
     math_script_problems,
@@ -74,6 +75,8 @@ FAKE_FILES: dict[str, str] = {
         + "<script>setTimeout(() => { const b = document.getElementById('late');"
         " b.style.height = '400px'; }, 200)</script>"
     ),
+    "font.html": html('<link rel="preload" href="asset.woff2" as="font" type="font/woff2"'
+                      ' crossorigin><p>A page with a font.</p>'),
     "links.html": html(
         '<p id="here">Links: <a href="clean.html">fine</a>, <a href="#here">fine</a>, '
         '<a href="http://example.invalid/">elsewhere, fine</a>, <a href="nowhere.html">missing page</a>, '
@@ -240,6 +243,21 @@ def test_content_moving_after_paint_is_caught(open_fake: Callable[..., LoadedPag
     problems = layout_shift_problems(page)
     assert problems and "layout shift" in problems[0], problems
     assert any("p " in p and "->" in p for p in problems[1:]), problems
+
+
+@pytest.mark.browser
+def test_a_font_arriving_late_is_caught(browser: Any, fake_site: str) -> None:
+    on_time = open_site_page(browser, fake_site, "font.html", wait_for_network_idle=True)
+    assert late_fonts(on_time.page, limit_ms=1000) == []
+    on_time.context.close()
+    context = browser.new_context()
+    page = context.new_page()
+    page.route("**/asset.woff2", lambda route: (page.wait_for_timeout(300), route.continue_()))
+    page.goto(fake_site + "font.html")
+    page.wait_for_load_state("networkidle")
+    late = late_fonts(page, limit_ms=200)
+    context.close()
+    assert len(late) == 1 and "asset.woff2 took" in late[0], late
 
 
 @pytest.mark.browser

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from helpers.site_harness import (
+    FONT_BLOCK_PERIOD_MS,
     LinkChecker,
     LoadedPage,
     axe_violations,
@@ -19,6 +20,7 @@ from helpers.site_harness import (
     follow_link,
     format_axe_violations,
     image_problems,
+    late_fonts,
     layout_shift_problems,
     math_problems,
     math_script_problems,
@@ -134,9 +136,28 @@ def test_system_scheme_is_followed(light_view: LoadedPage, dark_view: LoadedPage
     assert (color_scheme(light_view.page), color_scheme(dark_view.page)) == ("default", "slate")
 
 
-def test_nothing_moves_once_painted(phone_view: LoadedPage) -> None:
+def test_nothing_moves_once_painted(
+    phone_view: LoadedPage, browser: Any, site_url: str, site_page: str
+) -> None:
     phone_view.page.wait_for_load_state("networkidle")
-    fail_on(layout_shift_problems(phone_view.page), f"{phone_view.url} on a phone")
+    problems = layout_shift_problems(phone_view.page)
+    late = late_fonts(phone_view.page)
+    # A font that reached the browser after its block period is swapped in after the first
+    # paint, moving lines on any page: that load measured the test server, not the page, so
+    # the page is loaded again (twice at most); a shift with the fonts on time still fails.
+    for _ in range(2):
+        if not (problems and late):
+            break
+        again = open_site_page(browser, site_url, site_page, viewport=PHONE)
+        try:
+            again.page.wait_for_load_state("networkidle")
+            problems, late = layout_shift_problems(again.page), late_fonts(again.page)
+        finally:
+            again.context.close()
+    if late:
+        problems += [f"(fonts arrived after the {FONT_BLOCK_PERIOD_MS} ms block period: "
+                     + "; ".join(late) + ")"]
+    fail_on(problems, f"{phone_view.url} on a phone")
 
 
 def test_no_horizontal_overflow_on_phone(phone_view: LoadedPage) -> None:
