@@ -229,7 +229,7 @@ def _float32_table_ulps(d: int, length: int, base: float) -> tuple[float, int]:
     generous bound on the float64 error (``|angle| 2**-44 + 2**-50``) stays within half an ulp
     cannot be further off; the others (near zeros of a sine or cosine) are compared with
     the exact value, evaluated by SymPy to 40 digits."""
-    import sympy as sp
+    import sympy as sp  # type: ignore[import-untyped]
 
     pos = np.arange(length, dtype=np.float64)[:, None]
     angles = pos * np.exp(np.arange(0, d, 2, dtype=np.float64) * (-math.log(base) / d))

@@ -170,8 +170,8 @@ def test_a_claim_found_false_is_not_made_again(claim: dict) -> None:
 
 @pytest.mark.parametrize(("text", "claim"), [
     ("as [its authors call the code's \\(10000\\) a bug](x)", 0),
-    ("DETR's\n`build_position_encoding`](https://github.com/facebookresearch/detr/blob/"
-     "29901c51d7fe8712168b8d0d64351170bc0f83e0/models/position_encoding.py#L80-L89)", -1),
+    (("DETR's\n`build_position_encoding`](https://github.com/facebookresearch/detr/blob/"
+      "29901c51d7fe8712168b8d0d64351170bc0f83e0/models/position_encoding.py#L80-L89)"), -1),
     ("MAE, whose table is learned, resizes it with\nbilinear interpolation", 7),
 ])
 def test_the_forbidden_patterns_catch_what_they_name(text: str, claim: int) -> None:
