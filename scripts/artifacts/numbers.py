@@ -217,6 +217,47 @@ def wavelength_last_odd(d: int, base: float = PAPER_BASE) -> str:
     return fixed(pe.wavelengths(d, base=base)[-1], 0)
 
 
+# ---------------------------------------------------------------- a float32 table's rounding
+
+
+@functools.cache
+def _float32_table_ulps(d: int, length: int, base: float) -> tuple[float, int]:
+    """The practice page's PyTorch recipe in NumPy: float64 angles ``pos * exp(2i * -ln(b)/d)``,
+    sin and cos in float64, the table rounded once to float32. Returns the largest error of an
+    entry against the exact value, in float32 ulps of that value, and how many entries are
+    more than half an ulp off. Every entry is checked: one whose rounding error plus a
+    generous bound on the float64 error (``|angle| 2**-44 + 2**-50``) stays within half an ulp
+    cannot be further off; the others (near zeros of a sine or cosine) are compared with
+    the exact value, evaluated by SymPy to 40 digits."""
+    import sympy as sp  # type: ignore[import-untyped]
+
+    pos = np.arange(length, dtype=np.float64)[:, None]
+    angles = pos * np.exp(np.arange(0, d, 2, dtype=np.float64) * (-math.log(base) / d))
+    t64 = np.zeros((length, d))
+    t64[:, 0::2], t64[:, 1::2] = np.sin(angles), np.cos(angles[:, : d // 2])
+    t32 = t64.astype(np.float32)
+    bound = np.repeat(np.abs(angles), 2, axis=1)[:, :d] * 2.0**-44 + 2.0**-50
+    ulp = np.spacing(np.abs(t32)).astype(np.float64)
+    rows, cols = np.nonzero((np.abs(t32 - t64) + bound) / ulp > 0.5)
+    b = sp.nsimplify(base)
+    worst, over = 0.0, 0
+    for r, c in zip(rows.tolist(), cols.tolist()):
+        angle = r * b ** sp.Rational(-2 * (c // 2), d)
+        exact = sp.N(sp.sin(angle) if c % 2 == 0 else sp.cos(angle), 40)
+        err = float(abs(sp.Float(float(t32[r, c]), 40) - exact))
+        err /= float(np.spacing(np.float32(abs(float(exact)))))
+        worst, over = max(worst, err), over + (err > 0.5)
+    return worst, over
+
+
+def float32_table_worst_ulp(d: int, length: int, base: float = PAPER_BASE) -> str:
+    return fixed(_float32_table_ulps(d, length, base)[0], 2)
+
+
+def float32_table_over_half_ulp(d: int, length: int, base: float = PAPER_BASE) -> str:
+    return fixed(_float32_table_ulps(d, length, base)[1], 0)
+
+
 # ---------------------------------------------------------------- distinctness
 
 
@@ -292,4 +333,5 @@ FUNCTIONS: dict[str, Callable[..., str]] = {fn.__name__: fn for fn in (
     similarity_dip_offset, similarity_dip, similarity_peak_offset, similarity_peak,
     fairseq_exp_bound, precision_error, float16_max, exact_integers, wavelength_last_odd,
     min_distance, min_distance_offset, near_repeat_offset, near_repeat_distance,
-    neighbour_distance, sines_only_min_distance, timestep_spacing_max_difference)}
+    neighbour_distance, sines_only_min_distance, timestep_spacing_max_difference,
+    float32_table_worst_ulp, float32_table_over_half_ulp)}

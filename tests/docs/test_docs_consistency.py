@@ -150,3 +150,30 @@ def test_navigation_is_grouped_by_purpose() -> None:
     groups = [title for title, target in top if isinstance(target, list)]
     assert 3 <= len(groups) <= 6, f"{len(groups)} groups at the top of the nav: {groups}"
     assert all(dict(top)[g] for g in groups), "an empty nav group"
+
+
+def _scanned() -> list[Path]:
+    """The files whose text reaches a page: the pages, their data and the page modules."""
+    root = DOCS.parent
+    return (sorted(DOCS.glob("*.md")) + sorted((DOCS / "data").glob("*.yml"))
+            + sorted((root / "scripts" / "artifacts" / "pages").glob("*.py")))
+
+
+@pytest.mark.parametrize("claim", DECLARED["forbidden"], ids=lambda c: c["why"].split(":")[0])
+def test_a_claim_found_false_is_not_made_again(claim: dict) -> None:
+    """Issue 23, item 8: corrections found by an independent check of the newest pages."""
+    wrong = re.compile(claim["pattern"], re.IGNORECASE)
+    hits = [str(p.relative_to(DOCS.parent)) for p in _scanned()
+            if wrong.search(" ".join(p.read_text("utf-8").replace("*", "").split()))]
+    assert not hits, f"{claim['why']}\nfound in: {hits}"
+
+
+@pytest.mark.parametrize(("text", "claim"), [
+    ("as [its authors call the code's \\(10000\\) a bug](x)", 0),
+    (("DETR's\n`build_position_encoding`](https://github.com/facebookresearch/detr/blob/"
+      "29901c51d7fe8712168b8d0d64351170bc0f83e0/models/position_encoding.py#L80-L89)"), -1),
+    ("MAE, whose table is learned, resizes it with\nbilinear interpolation", 7),
+])
+def test_the_forbidden_patterns_catch_what_they_name(text: str, claim: int) -> None:
+    pattern = DECLARED["forbidden"][claim]["pattern"]
+    assert re.search(pattern, " ".join(text.split()), re.IGNORECASE)

@@ -21,7 +21,9 @@ from docscan import EXAMPLES, run_example
 import pe
 
 # The recipes compute angles in float64 and round the table once to float32: each entry is
-# within half an ulp of float32 at values below 1, 2**-25; allow 2**-24.
+# within half a float32 ulp of its float64 value (2**-25 below 1), and the float64 value is
+# within about 1e-11 of the exact one; allow 2**-24. (Relative to the exact value's own ulp a
+# few tiny entries near zeros of the sine are more than half an ulp off: docs/practice.md.)
 F32 = 2.0**-24
 # float16 inputs: one more rounding of the row to float16 (half an ulp below 1 is 2**-12) and
 # of the sum 0 + row; allow 2**-11.

@@ -70,3 +70,14 @@ def test_anchor_scanner_finds_real_ids_and_ignores_code(tmp_path, monkeypatch) -
     page.write_text("# T\n\n## A { #a }\n\n```text\n## B { #b }\n```\n", encoding="utf-8")
     monkeypatch.setattr(__import__(__name__), "DOCS", tmp_path)
     assert page_anchors("p.md") == {"a"}
+
+
+def test_every_framework_the_intro_names_has_a_thread() -> None:
+    """Issue 23, item 8.8: the page's introduction names the frameworks whose threads it
+    answers; each must have at least one entry in the list."""
+    intro = (DOCS / "practice-questions.md").read_text(encoding="utf-8")
+    named = re.search(r"frameworks themselves\s*\(([^)]*)\)", intro)
+    assert named, "the introduction no longer lists the frameworks"
+    projects = " ".join(e["project"] for e in entries())
+    missing = [f.strip() for f in named.group(1).split(",") if f.strip() not in projects]
+    assert not missing, f"named in the introduction but no thread in the list: {missing}"

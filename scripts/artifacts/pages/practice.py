@@ -9,8 +9,31 @@ from __future__ import annotations
 import numpy as np
 
 from scripts.artifacts.exercise_bank import Exercise
+from scripts.artifacts.registry import Number
 
 PAGE = "practice.md"
+
+
+#: The width and the rows of the float32 table whose rounding the PyTorch section measures.
+FLOAT32_TABLE_D, FLOAT32_TABLE_ROWS = 512, 4096
+
+
+#: The numbers this page's prose quotes as {{ pe:NAME }}; ``func`` names a function of
+#: scripts/artifacts/numbers.py.
+NUMBERS: list[Number] = [
+    Number("float32_table_d", "as_digits",
+           "width of the measured float32 table (the recipe's)",
+           {"value": FLOAT32_TABLE_D}),
+    Number("float32_table_rows", "as_integer",
+           "rows (positions 0 .. L-1) of the measured float32 table, the module's max_len",
+           {"value": FLOAT32_TABLE_ROWS}),
+    Number("float32_table_worst_ulp", "float32_table_worst_ulp",
+           "the recipe's float32 table: largest error of an entry, in float32 ulps of its exact value",
+           {"d": FLOAT32_TABLE_D, "length": FLOAT32_TABLE_ROWS}),
+    Number("float32_table_over_half_ulp", "float32_table_over_half_ulp",
+           "the recipe's float32 table: how many entries are more than half an ulp off",
+           {"d": FLOAT32_TABLE_D, "length": FLOAT32_TABLE_ROWS}),
+]
 
 
 EXERCISES: list[Exercise] = [

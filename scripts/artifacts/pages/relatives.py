@@ -53,3 +53,11 @@ EXERCISES: list[Exercise] = [
                  r"pairs turn over the image.",
         rests_on=("relatives.md#detr", "wavelengths.md#base")),
 ]
+
+
+#: Integers this page's prose may type (outside code, includes and placeholders), each
+#: with why it is no typed-in result; the site-wide ones are in pages/__init__.py.
+ALLOWED_NUMBERS: dict[int, str] = {
+    20: "quoted from a source: the temperature the DAB-DETR paper reports as best",
+    100: "quoted from a source: Relation-DETR's scale for its position relation embedding",
+}
