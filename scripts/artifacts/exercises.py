@@ -134,11 +134,13 @@ def _indent(text: str) -> str:
 
 
 def answer_form(e: Exercise) -> str:
-    """The box a reader types a numeric answer into (shown only when scripts run)."""
+    """The box a reader types a numeric answer into (shown only when scripts run); its unit,
+    if any, goes with it (``data-unit``): the box accepts it after the number."""
     unit = f", in {e.unit}" if e.unit else ""
     ident = e.anchor
+    unit_attr = f' data-unit="{e.unit}"' if e.unit else ""
     return (f'<form class="pe-answer" data-answer="{e.value()!r}" '
-            f'data-tolerance="{e.tolerance!r}" novalidate>\n'
+            f'data-tolerance="{e.tolerance!r}"{unit_attr} novalidate>\n'
             f'<label for="{ident}-input">Your answer{unit} ({_tolerance(e)})</label>\n'
             f'<span class="pe-answer-row"><input id="{ident}-input" type="text" '
             f'autocomplete="off" spellcheck="false" aria-describedby="{ident}-result">'
