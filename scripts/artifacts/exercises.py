@@ -3,7 +3,7 @@
 :func:`fragment` returns the Markdown of one fragment, ``tables/exercises-<stem>.md``
 (one table artifact per stem, see the registry):
 
-- ``<page stem>``: the "Exercises" section a page includes at its end. A numeric answer is
+- ``<page stem>``: the "Exercises" section a page includes before its References. A numeric answer is
   checked in the browser (``docs/javascripts/exercises.js``) against the value computed
   here and the exercise's tolerance; the answer and the worked solution are also in a folded
   block, so nothing depends on the script.
