@@ -158,7 +158,8 @@ def page_fragment(page: str, titles: dict[str, str]) -> str:
     up = "" if page == "index.md" else "../"  # the home page is the site's root
     out = [f'<link rel="stylesheet" href="{up}{STYLESHEET}">\n',
            (f"These exercises practise this page, from a first check of understanding to "
-            f"{furthest}. Type a number and press Enter to have it checked in your browser; "
+            f"{furthest}. Type a number as the pages write it (`0.25`, `2π`, `2^11`, `√256` and "
+            f"`sin(0.03)` all count) and press Enter to have it checked in your browser; "
             f"each answer and worked solution is folded below its exercise. Teachers will "
             f"find all of them as one [problem set]({TEACHERS}), with [solutions]"
             f"({SOLUTIONS}).\n")]
