@@ -3,7 +3,7 @@
 :func:`fragment` returns the Markdown of one fragment, ``tables/exercises-<stem>.md``
 (one table artifact per stem, see the registry):
 
-- ``<page stem>``: the "Exercises" section a page includes at its end. A numeric answer is
+- ``<page stem>``: the "Exercises" section a page includes before its References. A numeric answer is
   checked in the browser (``docs/javascripts/exercises.js``) against the value computed
   here and the exercise's tolerance; the answer and the worked solution are also in a folded
   block, so nothing depends on the script.
@@ -134,11 +134,13 @@ def _indent(text: str) -> str:
 
 
 def answer_form(e: Exercise) -> str:
-    """The box a reader types a numeric answer into (shown only when scripts run)."""
+    """The box a reader types a numeric answer into (shown only when scripts run); its unit,
+    if any, goes with it (``data-unit``): the box accepts it after the number."""
     unit = f", in {e.unit}" if e.unit else ""
     ident = e.anchor
+    unit_attr = f' data-unit="{e.unit}"' if e.unit else ""
     return (f'<form class="pe-answer" data-answer="{e.value()!r}" '
-            f'data-tolerance="{e.tolerance!r}" novalidate>\n'
+            f'data-tolerance="{e.tolerance!r}"{unit_attr} novalidate>\n'
             f'<label for="{ident}-input">Your answer{unit} ({_tolerance(e)})</label>\n'
             f'<span class="pe-answer-row"><input id="{ident}-input" type="text" '
             f'autocomplete="off" spellcheck="false" aria-describedby="{ident}-result">'
@@ -156,7 +158,8 @@ def page_fragment(page: str, titles: dict[str, str]) -> str:
     up = "" if page == "index.md" else "../"  # the home page is the site's root
     out = [f'<link rel="stylesheet" href="{up}{STYLESHEET}">\n',
            (f"These exercises practise this page, from a first check of understanding to "
-            f"{furthest}. Type a number and press Enter to have it checked in your browser; "
+            f"{furthest}. Type a number as the pages write it (`0.25`, `2π`, `2^11`, `√256` and "
+            f"`sin(0.03)` all count) and press Enter to have it checked in your browser; "
             f"each answer and worked solution is folded below its exercise. Teachers will "
             f"find all of them as one [problem set]({TEACHERS}), with [solutions]"
             f"({SOLUTIONS}).\n")]

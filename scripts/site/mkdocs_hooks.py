@@ -234,11 +234,13 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
     # Folded blocks (worked solutions, scripts, full configurations) are a reader's second
     # step, reached from the text around them, which the index keeps.
     html = FOLDED.sub(r"\g<0> data-search-exclude", html)
-    # The exercises closing a page are gathered on the teachers' pages; the explanations
-    # they rest on are what search should find.
+    # A page's exercises (the section before its references) are gathered on the teachers'
+    # pages; the explanations they rest on are what search should find.
     start = html.find('<h2 id="exercises">')
     if start >= 0:
-        html = f'{html[:start]}<div data-search-exclude>{html[start:]}</div>'
+        end = html.find("<h2", start + 1)
+        end = len(html) if end < 0 else end
+        html = f'{html[:start]}<div data-search-exclude>{html[start:end]}</div>{html[end:]}'
 
     html = REFERENCES_LIST.sub(r"\g<1> data-search-exclude>", html)
     # Material wraps each table in its scrolling box when the page starts. A table that is a

@@ -73,12 +73,14 @@ def test_the_registry_declares_one_fragment_per_page_and_the_teachers_pages() ->
 
 
 @pytest.mark.parametrize("page", exercises.PAGES)
-def test_a_page_ends_with_its_exercises(page: str) -> None:
-    # The one change to an existing page: an Exercises section at its end, including the
-    # page's fragment.
-    text = (DOCS / page).read_text(encoding="utf-8").rstrip()
+def test_a_page_has_its_exercises_just_before_its_references(page: str) -> None:
+    # The one change to an existing page: an Exercises section, including the page's
+    # fragment, then the References that close the page.
+    text = (DOCS / page).read_text(encoding="utf-8")
     stem = page.removesuffix(".md")
-    assert text.endswith(f'## Exercises {{ #exercises }}\n\n--8<-- "tables/exercises-{stem}.md"')
+    section = (f'## Exercises {{ #exercises }}\n\n--8<-- "tables/exercises-{stem}.md"\n\n'
+               "## References { #references }\n")
+    assert text.count("## Exercises") == 1 and section in text
 
 
 @pytest.mark.parametrize("e", EXERCISES, ids=ids)

@@ -37,6 +37,7 @@ _FORMS_JS = """() => [...document.querySelectorAll('form.pe-answer')].map((f) =>
   id: f.querySelector('input').id,
   answer: f.dataset.answer,
   tolerance: f.dataset.tolerance,
+  unit: f.dataset.unit || '',
   shown: f.nextElementSibling.textContent,
 }))"""
 
@@ -85,6 +86,13 @@ def test_right_and_wrong_answers_on_every_exercise(open_page: OpenPage, path: st
         assert right["state"] == "right" and right["text"].startswith("✓ Right"), right
         assert right["invalid"] == "false" and right["live"] == "polite"
         assert right["label"].startswith("Your answer"), right
+        if tolerance:  # the exact value, in full, after a right answer
+            exact = re.search(r"the exact value is (\S+)\.$", right["text"])
+            assert exact and float(exact.group(1).replace("−", "-")) == expected, right
+        if form["unit"]:  # with the unit the label names, as the folded block writes it
+            assert form["unit"] in right["label"]
+            typed = f"{shown.group(1)} {form['unit']}"
+            assert answer_and_check(page, form["id"], typed)["state"] == "right", typed
         # Just beyond the tolerance: wrong, and the page says which way, in words.
         off = expected + tolerance + max(1e-3 * abs(expected), 1e-3) + 1
         wrong = answer_and_check(page, form["id"], repr(off))
@@ -97,12 +105,17 @@ def test_what_a_reader_may_type(open_page: OpenPage) -> None:
     page = open_page("formula/").page
     entry = next(f for f in forms(page) if f["id"] == "ex-formula-entry-input")
     value = float(entry["answer"])
-    for text in (f"{value:.5f}", f"{value:.5e}", f"{value:.5f}".replace(".", ","),
-                 f"{value * 1e4:.2f} × 10⁻⁴", f"  {value:.6f} "):
+    for text in (f"{value:.6f}", f"{value:.6e}", f"{value:.6f}".replace(".", ","),
+                 f"{value * 1e4:.4f} × 10⁻⁴", f"  {value:.6f} ", "sin(0.03)",
+                 "sin(3·10000^(−2/4))"):
         assert answer_and_check(page, entry["id"], text)["state"] == "right", text
-    for text in ("abc", "0.0.3", "1e", "--1"):
+    # The angle for its sine: wrong (it was right within the old ±5e-5).
+    assert answer_and_check(page, entry["id"], "0.03")["state"] == "wrong"
+    for text, named in (("abc", "“abc”"), ("0.0.3", "“.3”"), ("1e", "exponent"),
+                        ("--1", "two signs"), ("1/2π", "ambiguous")):
         said = answer_and_check(page, entry["id"], text)
-        assert said["state"] == "invalid" and "not a number" in said["text"], (text, said)
+        assert said["state"] == "invalid" and said["text"].startswith(
+            "Not a number I can read:") and named in said["text"], (text, said)
     said = answer_and_check(page, entry["id"], "")
     assert said["state"] == "invalid" and "Type your answer" in said["text"]
     page = open_page("worked-examples/").page  # formula's answers are all positive
@@ -111,14 +124,51 @@ def test_what_a_reader_may_type(open_page: OpenPage) -> None:
     assert answer_and_check(page, negative["id"], minus)["state"] == "right", minus
 
 
+def test_the_sites_notation_and_units(open_page: OpenPage) -> None:
+    page = open_page("wavelengths/").page
+    boxes = {f["id"]: f for f in forms(page)}
+    shortest = boxes["ex-wavelengths-shortest-input"]
+    for text in ("2π", "2 pi", "τ", "2π positions", "6.2832 positions"):
+        assert answer_and_check(page, shortest["id"], text)["state"] == "right", text
+    said = answer_and_check(page, shortest["id"], "2π radians")
+    assert said["state"] == "invalid" and "in positions" in said["text"], said
+    page = open_page("pitfalls/").page
+    for text in ("2^11", "2**11", "2¹¹", "2048"):
+        assert answer_and_check(page, "ex-pitfalls-float16-input", text)["state"] == "right"
+    # 2¹¹ was read as 211 before issue 24.
+    assert answer_and_check(page, "ex-pitfalls-float16-input", "211")["state"] == "wrong"
+
+
+def test_editing_the_answer_clears_the_verdict(open_page: OpenPage) -> None:
+    page = open_page("formula/").page
+    entry = next(f for f in forms(page) if f["id"] == "ex-formula-entry-input")
+    assert answer_and_check(page, entry["id"], "0.03")["state"] == "wrong"
+    page.locator(f"#{entry['id']}").press("Backspace")
+    state = page.evaluate("""(id) => { const input = document.getElementById(id);
+        return [input.form.dataset.state || '', input.getAttribute('aria-invalid') || '',
+                input.form.querySelector('output').textContent]; }""", entry["id"])
+    assert state == ["", "", ""], state
+
+
+@pytest.mark.parametrize("path", EXERCISE_PAGES)
+def test_the_exercises_come_just_before_the_references(built_site: Path, path: str) -> None:
+    html = (built_site / path / "index.html").read_text(encoding="utf-8")
+    sections = re.findall(r'<h2 id="([\w-]+)"', html)
+    assert "exercises" in sections and "references" in sections, sections
+    assert sections.index("references") == sections.index("exercises") + 1, sections
+
+
 def test_checking_an_answer_moves_nothing(open_page: OpenPage) -> None:
     # The verdict's line is reserved; on a phone a long verdict wraps within it.
     page = open_page("pitfalls/", viewport=PHONE).page
     form = forms(page)[0]
     box = page.locator(f"#{form['id']}").evaluate("(el) => el.form.getBoundingClientRect().height")
-    answer_and_check(page, form["id"], "12345678")
-    after = page.locator(f"#{form['id']}").evaluate("(el) => el.form.getBoundingClientRect().height")
-    assert after == box, f"the answer box grew from {box} to {after} px"
+    # The longest verdicts: wrong, right with the exact value in full, and not understood.
+    for text in ("12345678", repr(float(form["answer"])), "12345678 + 2π·√(1/0.5) ?"):
+        answer_and_check(page, form["id"], text)
+        after = page.locator(f"#{form['id']}").evaluate(
+            "(el) => el.form.getBoundingClientRect().height")
+        assert after == box, f"the answer box grew from {box} to {after} px for {text!r}"
     assert layout_shift_problems(page) == []
 
 

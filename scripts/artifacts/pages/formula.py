@@ -42,7 +42,7 @@ EXERCISES: list[Exercise] = [
                  r"itself: \(PE_{(${pos},\,${column})}\) = $answer.",
         rests_on=("formula.md", "worked-examples.md#d4"),
         params={"pos": 3, "column": 2, "d_model": 4, "base": 10000.0},
-        answer=entry, tolerance=5e-5, decimals=6, script="formula/exercise_formula_entry"),
+        answer=entry, tolerance=1e-6, decimals=6, script="formula/exercise_formula_entry"),
     Exercise(
         "formula.md", "explog", "The exp/log form", "derive",
         prompt=r"Show that \(\dfrac{pos}{10000^{2i/d}} = pos \cdot "
