@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -40,6 +41,16 @@ class Sandbox:
     def python(self, code: str) -> subprocess.CompletedProcess[str]:
         """Run ``code`` in a fresh interpreter that imports the sandbox's pipeline and pe."""
         return run_python(self.root, code)
+
+
+def make_sandbox(root: Path) -> Sandbox:
+    """A throw-away copy of ``pe/``, ``experiments/`` and ``scripts/`` (and an empty
+    ``docs/examples/``) at ``root``, whose sources a test may edit."""
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
+    for folder in ("pe", "experiments", "scripts"):
+        shutil.copytree(ROOT / folder, root / folder, ignore=ignore)
+    (root / "docs" / "examples").mkdir(parents=True)
+    return Sandbox(root)
 
 
 def run_python(root: Path, code: str) -> subprocess.CompletedProcess[str]:

@@ -14,12 +14,11 @@
 from __future__ import annotations
 
 import os
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from helpers.pipeline import ROOT, SCRIPTS, Sandbox, run_builder
+from helpers.pipeline import ROOT, Sandbox, make_sandbox, run_builder
 
 
 @pytest.fixture(scope="session")
@@ -33,10 +32,4 @@ def full_build() -> Path:
 
 @pytest.fixture
 def sandbox(tmp_path: Path) -> Iterator[Sandbox]:
-    root = tmp_path / "repo"
-    ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
-    shutil.copytree(ROOT / "pe", root / "pe", ignore=ignore)
-    shutil.copytree(ROOT / "experiments", root / "experiments", ignore=ignore)
-    shutil.copytree(SCRIPTS, root / "scripts", ignore=ignore)
-    (root / "docs" / "examples").mkdir(parents=True)
-    yield Sandbox(root)
+    yield make_sandbox(tmp_path / "repo")

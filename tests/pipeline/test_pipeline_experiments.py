@@ -6,10 +6,12 @@ The claims the page makes about the results are checked in test_experiment_claim
 from __future__ import annotations
 
 import json
+import shutil
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from helpers.pipeline import ROOT, Sandbox, output_files
+from helpers.pipeline import ROOT, Sandbox, make_sandbox, output_files
 
 from scripts.artifacts import registry
 from scripts.artifacts.pages import experiments as experiments_page
@@ -66,61 +68,95 @@ def test_sum_and_concatenation_arms_have_the_same_parameters_and_vectors() -> No
     assert {k for k in summed if summed[k] != joined[k]} == {"combine"}
 
 
-@pytest.fixture
-def tiny_sandbox(sandbox: Sandbox) -> Sandbox:
-    page = sandbox.root / "scripts" / "artifacts" / "pages" / "experiments.py"
+def _make_sandbox(root: Path) -> Sandbox:
+    """A sandbox (conftest.py) with the tiny run in the page module."""
+    sandbox = make_sandbox(root)
+    page = root / "scripts" / "artifacts" / "pages" / "experiments.py"
     page.write_text(page.read_text() + TINY)
     return sandbox
 
 
-def test_two_clean_builds_give_identical_runs_figures_and_numbers(tiny_sandbox: Sandbox,
+@dataclass
+class TinyTrained:
+    """The tiny run trained once in its own sandbox (kept in its runs/), with what it showed:
+    the tests below share it, so the module trains three times, not five."""
+
+    sandbox: Sandbox
+    out: Path
+    stdout: str
+    kept: Path
+
+    def copy(self, dest: Path) -> Sandbox:
+        """A copy of the sandbox, the kept run included, that a test may edit."""
+        shutil.copytree(self.sandbox.root, dest)
+        return Sandbox(dest)
+
+
+@pytest.fixture(scope="module")
+def tiny_trained(tmp_path_factory: pytest.TempPathFactory) -> TinyTrained:
+    base = tmp_path_factory.mktemp("tiny")
+    sandbox = _make_sandbox(base / "repo")
+    out = base / "one"
+    proc = sandbox.run("--out", out, "--only", TINY_SHOWN, "--jobs", "1")  # trains, then keeps
+    assert proc.returncode == 0, proc.stderr
+    return TinyTrained(sandbox, out, proc.stdout, sandbox.root / "runs" / "tiny-run.json")
+
+
+@pytest.fixture
+def tiny_sandbox(tmp_path: Path) -> Sandbox:
+    return _make_sandbox(tmp_path / "repo")
+
+
+def test_two_clean_builds_give_identical_runs_figures_and_numbers(tiny_trained: TinyTrained,
                                                                   tmp_path: Path) -> None:
-    outs = [tmp_path / "one", tmp_path / "two"]
-    for out, jobs in zip(outs, ("1", "2"), strict=True):
-        proc = tiny_sandbox.run("--out", out, "--only", TINY_SHOWN, "--jobs", jobs,
-                                "--no-kept-runs")  # both train
-        assert proc.returncode == 0, proc.stderr
-        assert "training tiny-run" in proc.stdout
-    one, two = output_files(outs[0]), output_files(outs[1])
+    # The shared build trained with one job; this one trains again, with two.
+    proc = tiny_trained.sandbox.run("--out", tmp_path / "two", "--only", TINY_SHOWN, "--jobs", "2",
+                                    "--no-kept-runs")
+    assert proc.returncode == 0, proc.stderr
+    for stdout in (tiny_trained.stdout, proc.stdout):
+        assert "training tiny-run" in stdout
+    one, two = output_files(tiny_trained.out), output_files(tmp_path / "two")
     assert {"runs/tiny-run.json", "figures/tiny-figure-light.svg", "tables/tiny-table.md",
             "numbers/tiny-numbers.json"} <= set(one)
     assert one == two, [rel for rel in one if one[rel] != two.get(rel)]
 
 
 def test_a_run_trains_once_is_kept_and_trains_again_only_when_its_inputs_change(
-        tiny_sandbox: Sandbox, tmp_path: Path) -> None:
-    one, kept = tmp_path / "one", tiny_sandbox.root / "runs" / "tiny-run.json"
-    first = tiny_sandbox.run("--out", one, "--only", "tiny-table")  # --only adds its run
-    assert first.returncode == 0, first.stderr
-    assert "built  tiny-run" in first.stdout and "training tiny-run: step" in first.stdout
+        tiny_trained: TinyTrained, tmp_path: Path) -> None:
+    first = tiny_trained.stdout  # the shared build: no kept result yet
+    assert "built  tiny-run" in first and "training tiny-run: step" in first
+    sandbox = tiny_trained.copy(tmp_path / "repo")
+    one, kept = tmp_path / "one", sandbox.root / "runs" / "tiny-run.json"
+    shutil.copytree(tiny_trained.out, one)
     assert kept.is_file()  # trained, then kept
     record = json.loads(kept.read_text())
     assert set(record) == {"run", "inputs", "made_on", "results"}
     assert {"cpu", "system", "python", "libraries"} <= set(record["made_on"])
-    again = tiny_sandbox.run("--out", one, "--only", TINY_SHOWN)
+    again = sandbox.run("--out", one, "--only", TINY_SHOWN)
     assert again.returncode == 0, again.stderr
     assert "tiny-run" not in again.stdout and "training" not in again.stdout  # current
     # A clean output folder takes the kept result: the same bytes, no training.
-    reused = tiny_sandbox.run("--out", tmp_path / "two", "--only", "tiny-run")
+    reused = sandbox.run("--out", tmp_path / "two", "--only", "tiny-run")
     assert reused.returncode == 0, reused.stderr
     assert "training tiny-run" not in reused.stdout
     assert "kept results used (made from the same inputs), not trained: tiny-run" in reused.stdout
     assert (tmp_path / "two" / "runs" / "tiny-run.json").read_bytes() == \
         (one / "runs" / "tiny-run.json").read_bytes()
     # An edit to the training package makes the run, and what shows it, stale ...
-    with open(tiny_sandbox.root / "experiments" / "train.py", "a") as fh:
+    with open(sandbox.root / "experiments" / "train.py", "a") as fh:
         fh.write("\n# a change to the training code\n")
-    check = tiny_sandbox.run("--out", one, "--only", TINY_SHOWN, "--check")
+    check = sandbox.run("--out", one, "--only", TINY_SHOWN, "--check")
     assert check.returncode == 1
     assert "tiny-run: stale" in check.stderr and "tiny-figure: stale" in check.stderr
     # ... and the kept result is refused: the run trains, and is kept anew.
-    refused = tiny_sandbox.run("--out", tmp_path / "three", "--only", "tiny-run")
+    refused = sandbox.run("--out", tmp_path / "three", "--only", "tiny-run")
     assert refused.returncode == 0, refused.stderr
     assert "training tiny-run" in refused.stdout
     assert json.loads(kept.read_text())["inputs"] != record["inputs"]
 
 
-def test_deferred_training_leaves_out_the_run_and_what_shows_it(tiny_sandbox: Sandbox,
+def test_deferred_training_leaves_out_the_run_and_what_shows_it(tiny_trained: TinyTrained,
+                                                                 tiny_sandbox: Sandbox,
                                                                  tmp_path: Path) -> None:
     out = tmp_path / "out"
     proc = tiny_sandbox.run("--out", out, "--only", f"tiny-run,{TINY_SHOWN}", "--defer-training")
@@ -129,10 +165,12 @@ def test_deferred_training_leaves_out_the_run_and_what_shows_it(tiny_sandbox: Sa
     pending = json.loads((out / ".pending.json").read_text())
     assert pending == {"runs": ["tiny-run"], "artifacts": {
         "tiny-figure": "figure", "tiny-table": "table", "tiny-numbers": "numbers"}}
-    # Once the run is kept (trained elsewhere), nothing is pending.
-    assert tiny_sandbox.run("--out", tmp_path / "elsewhere", "--only", "tiny-run").returncode == 0
+    # Once the run is kept (trained elsewhere: the shared build), nothing is pending.
+    (tiny_sandbox.root / "runs").mkdir()
+    shutil.copy(tiny_trained.kept, tiny_sandbox.root / "runs")
     again = tiny_sandbox.run("--out", out, "--only", f"tiny-run,{TINY_SHOWN}", "--defer-training")
     assert again.returncode == 0, again.stderr
+    assert "training tiny-run" not in again.stdout
     assert json.loads((out / ".pending.json").read_text()) == {"runs": [], "artifacts": {}}
     assert (out / "figures" / "tiny-figure-light.svg").is_file()
 
