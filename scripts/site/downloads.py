@@ -4,7 +4,7 @@ the pages (``pip install pe`` installs an unrelated project of the public index;
 distribution is ``pyproject.toml``'s ``project.name``).
 
 - The file's name comes from ``pyproject.toml`` (:func:`wheel_name`), so no page types the
-  version: the hooks fill it in (``{{ pe:wheel_url }}``, ``{{ pe:wheel_file }}``) and check
+  version: the hooks fill it in (``{{ site:wheel_url }}``, ``{{ site:wheel_file }}``) and check
   the built file has that name.
 - The build is PEP 517's, by ``pyproject.toml``'s own backend (``build-system``), run by uv
   (``uv build``: the installer ``./dev`` already uses, which builds the editable install the
