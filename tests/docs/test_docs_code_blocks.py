@@ -25,14 +25,12 @@ import sys
 import markdown
 import pytest
 from docscan import EXAMPLES, ROOT, Fence, pages, split_fences
+from helpers.install import INSTALL
 from mkdocs.config import load_config
 
 PAGES = pages()
 FENCES = [fence for page in PAGES for fence in split_fences(page)[0]]
 PYTHON = {"python", "py", "python3"}
-#: The one shell command a page may show: installing pe from the site (its address filled in
-#: by the hooks, scripts/site/mkdocs_hooks.py).
-INSTALL = "pip install {{ site:wheel_url }}\n"
 
 
 def test_pages_have_code() -> None:
