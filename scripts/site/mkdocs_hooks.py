@@ -21,6 +21,15 @@ they are only called, and their errors turned into MkDocs' build errors.
   another page declares. An unknown NAME fails the build naming the page, the page's module
   and the modules that declare the closest names. (Write ``\\{{ pe:NAME }}`` to show the
   syntax.)
+- The site serves ``pe`` as a wheel built from the same sources, at
+  ``downloads/<wheel>`` (scripts/site/downloads.py), so that a page can say how to install
+  it with one command: ``{{ site:wheel_url }}`` is its address (from ``site_url``, for
+  ``pip install``), ``{{ site:wheel_file }}`` its file name (for a link,
+  ``downloads/{{ site:wheel_file }}``); both come from ``pyproject.toml``, so no page types
+  the version. ``site:`` names are the site stage's own values, not computed numbers (an
+  unknown one fails the build); they are filled in the notebook too. The wheel is built
+  (offline, cached by its inputs) only when a page links to it, and shipped like a
+  generated file.
 - ``mkdocs serve`` also watches ``pe/``, ``scripts/`` and ``docs/examples/``.
 - Maths is typeset here, at build time, by KaTeX from node_modules (installed by ``./dev``
   from package-lock.json; see scripts/site/katex_render.py): every page, the API reference and
@@ -53,6 +62,7 @@ import tempfile
 import threading
 from pathlib import Path
 from typing import Any
+from urllib.parse import urljoin
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
@@ -60,6 +70,7 @@ from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 
+from scripts.site.downloads import FOLDER, WheelError, cached_wheel, wheel_name
 from scripts.site.katex_render import MathError, Typeset, Typesetter
 from scripts.site.notebook_html import NOTEBOOK_STYLESHEET, is_notebook, slim_notebook
 from scripts.site.notebook_run import NotebookError, execute
@@ -78,8 +89,12 @@ ROOT = Path(__file__).resolve().parents[2]
 WATCHED = [ROOT / "pe", ROOT / "experiments", ROOT / "scripts", ROOT / "docs" / "examples"]
 BARE_TABLE = re.compile(r"<table>.*?</table>", re.DOTALL)  # Markdown's; Material wraps these
 PLACEHOLDER = re.compile(r"(\\?)\{\{\s*pe:([^}\s]*)\s*\}\}")
+SITE_PLACEHOLDER = re.compile(r"(\\?)\{\{\s*site:([^}\s]*)\s*\}\}")
 
 _numbers: dict[str, str] = {}
+#: What the site stage, not the pipeline, fills in as ``{{ site:NAME }}``: the wheel's name
+#: and address.
+_site_values: dict[str, str] = {}
 #: `mkdocs serve`: runs that would train do so in the background (see on_pre_build)
 _serving = False
 _training: subprocess.Popen[bytes] | None = None
@@ -191,7 +206,23 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
             raise PluginError(unknown_number(name, page.file.src_uri))
         return _numbers[name]
 
-    return PLACEHOLDER.sub(substitute, markdown)
+    return fill_site_values(PLACEHOLDER.sub(substitute, markdown), page.file.src_uri)
+
+
+def fill_site_values(text: str, where: str) -> str:
+    """``text`` (a page's Markdown, a notebook's JSON) with the site stage's
+    ``{{ site:NAME }}`` filled in; an unknown NAME fails the build naming ``where``."""
+
+    def substitute(match: re.Match[str]) -> str:
+        escaped, name = match.group(1), match.group(2)
+        if escaped:
+            return match.group(0)[1:]
+        if name not in _site_values:
+            raise PluginError(f"unknown value {{{{ site:{name} }}}} in {where}: the site "
+                              f"stage fills in {', '.join(sorted(_site_values))}")
+        return _site_values[name]
+
+    return SITE_PLACEHOLDER.sub(substitute, text)
 
 
 def unknown_number(name: str, page: str) -> str:
@@ -308,6 +339,12 @@ def on_post_build(config: MkDocsConfig) -> None:
     for file in _on_demand:
         if file.dest_uri in referred:
             file.ship()
+    if _wheel is not None and _wheel.dest_uri in referred:
+        try:
+            _wheel.abs_src_path = str(cached_wheel(generated_dir() / ".wheel"))
+        except WheelError as exc:
+            raise PluginError(str(exc)) from None
+        _wheel.ship()
     assert _typesetter is not None
     _typesetter.save()
 
@@ -356,14 +393,33 @@ def execute_notebooks(files: Files, config: MkDocsConfig) -> None:
                            or "python3", allow_errors=bool(settings.get("allow_errors")))
         except NotebookError as exc:
             raise PluginError(f"notebook {exc}") from None
-        target.write_text(text, encoding="utf-8")
+        target.write_text(fill_site_values(text, file.src_uri), encoding="utf-8")
         file.abs_src_path = str(target)
 
 
 _on_demand: list[OnDemandFile] = []  # generated files, copied if a page refers to them
+_wheel: OnDemandFile | None = None  # pe's wheel, built and copied if a page links to it
+
+
+def add_wheel(files: Files, config: MkDocsConfig) -> None:
+    """``downloads/<wheel>`` as a file links resolve to, and ``{{ site:wheel_file }}`` and
+    ``{{ site:wheel_url }}`` (with no ``site_url``, only the file name)."""
+    global _wheel
+    name = wheel_name()
+    _site_values.clear()
+    _site_values["wheel_file"] = name
+    if config.site_url:
+        _site_values["wheel_url"] = urljoin(config.site_url, f"{FOLDER}/{name}")
+    # Built when shipped (on_post_build): the path is a placeholder until then.
+    wheel = OnDemandFile.generated(config, f"{FOLDER}/{name}",
+                                   abs_src_path=str(generated_dir() / ".wheel" / name))
+    assert isinstance(wheel, OnDemandFile)
+    _wheel = wheel
+    files.append(wheel)
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
+    add_wheel(files, config)
     execute_notebooks(files, config)
     search: Any = getattr(config.plugins.get("search"), "config", None) or {}
     for unused in unused_theme_files(files, search.get("lang") or ["en"],

@@ -1,12 +1,15 @@
 """Every code block on every page runs.
 
-A fenced block on a page is allowed in exactly three forms:
+A fenced block on a page is allowed in exactly four forms:
 
 - a ``python`` block that only includes example scripts (``--8<-- "docs/examples/x.py"``):
   the scripts run in test_docs_examples.py;
 - a ``text`` block that only includes an example's recorded output
   (``--8<-- "examples/x.txt"``), which test_docs_examples.py compares with a fresh run;
-- a ``python`` block written inline, which runs here.
+- a ``python`` block written inline, which runs here;
+- an ``sh`` block that is the command installing ``pe`` from the wheel the site serves,
+  ``pip install {{ site:wheel_url }}`` (:data:`INSTALL`): tests/site/test_wheel.py installs
+  that wheel into a fresh environment and runs it.
 
 Anything else (an inline ``text`` block with typed-in output, a shell session, an include of
 something that is not an example) fails. Code shown by the API reference comes from the
@@ -22,6 +25,7 @@ import sys
 import markdown
 import pytest
 from docscan import EXAMPLES, ROOT, Fence, pages, split_fences
+from helpers.install import INSTALL
 from mkdocs.config import load_config
 
 PAGES = pages()
@@ -39,6 +43,8 @@ def problem(fence: Fence) -> str | None:
     if included is None:
         if fence.lang in PYTHON:
             return None  # runs in test_inline_python_blocks_run
+        if fence.lang == "sh" and fence.source == INSTALL:
+            return None  # runs in tests/site/test_wheel.py
         return f"{fence.where}: inline `{fence.lang or 'plain'}` block; it is not run by any test"
     for path in included:
         if fence.lang in PYTHON:
@@ -95,6 +101,8 @@ def test_rules_reject_what_they_should(tmp_path) -> None:
     page.write_text(
         "```text\n[[0. 1.]]\n```\n"  # typed-in output
         "```bash\npip install pe\n```\n"
+        "```sh\npip install pe\n```\n"
+        "```sh\npip install {{ site:wheel_url }}\n```\n"
         '```python\n--8<-- "docs/examples/nope.py"\n```\n'
         '```text\n--8<-- "examples/nope.txt"\n```\n'
         '```python\n--8<-- "docs/examples/formula/formula_direct.py"\n```\n'
@@ -104,7 +112,7 @@ def test_rules_reject_what_they_should(tmp_path) -> None:
     )
     fences, _ = split_fences(page)
     verdicts = [problem(f) is None for f in fences]
-    assert verdicts == [False, False, False, False, True, True, True]
+    assert verdicts == [False, False, False, True, False, False, True, True, True]
     assert fences[-1].source == "print(1)\n"
 
 

@@ -24,6 +24,7 @@ ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 
 from scripts.site import meta_hooks
+from scripts.site.downloads import FOLDER, wheel_name
 from scripts.site.passes import Preview, link_preview
 
 MKDOCS_YML = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
@@ -158,13 +159,17 @@ def test_the_licence_files_are_the_named_licences() -> None:
     assert "CC BY 4.0" in docs and "https://creativecommons.org/licenses/by/4.0/legalcode" in docs
 
 
-def test_the_notebook_is_served_as_executed_and_linked(built_site: Path) -> None:
-    """The download is the executed notebook: the source's cells, each code cell after the
-    imports with its outputs, the figures among them; no record of when it ran."""
+def test_the_notebook_is_served_as_executed_and_linked(built_site: Path,
+                                                      built_site_url: str) -> None:
+    """The download is the executed notebook: the source's cells (with the site's values
+    filled in: the address of pe's wheel), each code cell after the imports with its outputs,
+    the figures among them; no record of when it ran."""
     served = json.loads((built_site / "notebook" / "notebook.ipynb").read_text(encoding="utf-8"))
     source = json.loads((DOCS / "notebook.ipynb").read_text(encoding="utf-8"))
+    wheel_url = f"{built_site_url}{FOLDER}/{wheel_name()}"
     assert ["".join(c["source"]) for c in served["cells"]] == [
-        "".join(c["source"]) for c in source["cells"]]
+        "".join(c["source"]).replace("{{ site:wheel_url }}", wheel_url)
+        for c in source["cells"]]
     code = [c for c in served["cells"] if c["cell_type"] == "code"]
     assert all(c["outputs"] for c in code[1:]), "a code cell is served without its outputs"
     figures = [o for c in code for o in c["outputs"]
