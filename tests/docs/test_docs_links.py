@@ -148,7 +148,8 @@ def test_one_commit_per_repository() -> None:
 def test_every_page_ends_with_references() -> None:
     missing = []
     for page in pages():
-        if page.relative_to(DOCS).as_posix() in NO_REFERENCES:
+        name = page.relative_to(DOCS).as_posix() if page.is_relative_to(DOCS) else page.name
+        if name in NO_REFERENCES:  # by path: the hubs are all index.md
             continue
         _, lines = split_fences(page)
         headings = [line for line in lines if re.match(r"^##\s", line)]
