@@ -69,6 +69,7 @@ from scripts.site.passes import (
     add_to_head,
     finish_page,
     name_dialogs,
+    name_index_sections,
     patch_theme,
     write_katex_assets,
 )
@@ -297,7 +298,7 @@ def on_post_template(output_content: str, template_name: str, **kwargs: Any) -> 
     if template_name != "404.html":
         return output_content
     try:
-        return name_dialogs(patch_theme(output_content, template_name))
+        return name_index_sections(name_dialogs(patch_theme(output_content, template_name)))
     except MarkupError as exc:
         raise PluginError(str(exc)) from None
 
