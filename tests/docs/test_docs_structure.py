@@ -9,7 +9,8 @@
 - an example script is shown on one page only;
 - the questions page only routes: each entry links exactly one home section of the site
   (plus, if any, the experiment or proof that backs it), and that section exists;
-- an explanation and its evidence link each other.
+- an explanation and its evidence link each other;
+- a topic whose copies had diverged has one home, which its other sections link.
 
 Read from mkdocs.yml and the Markdown (and the notebook's Markdown cells): no build, no
 browser. Each check is a function over plain data, shown to fail on a made-up case below.
@@ -46,6 +47,22 @@ BOTH_WAYS = [
     ("wavelengths.md#geometric-progression", "proofs.md#wavelengths"),
     ("index.md#why", "experiments.md#causal-mask"),
 ]
+
+#: Topics once answered in several places that diverged (the review's section 2): each has
+#: one home, and every other section that speaks of it links that home.
+ONE_HOME = {
+    "embeddings.md#concatenation": [  # sum or concatenation
+        "pitfalls.md#sum-versus-concat", "experiments.md#sum-concat", "practice.md#input-width",
+        "questions.md#add-or-concatenate"],
+    "wavelengths.md#why-10000": [  # choosing a base
+        "questions.md#choose-base", "questions.md#why-10000", "relatives.md#detr",
+        "beyond-text.md#time-series", "errata.md#misconception-base-length",
+        "experiments.md#bases", "formula.md#the-base-is-a-parameter"],
+    "beyond-text.md#image-patches": [  # 2-D positions, image patches
+        "relatives.md#detr", "practice.md#larger-images", "questions.md#image-patches"],
+    "wavelengths.md#geometric-progression": [  # the longest wavelength
+        "errata.md#wavelength-bound", "proofs.md#wavelengths", "questions.md#longest-wavelength"],
+}
 
 _LINK = re.compile(r"\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
 _INCLUDE = re.compile(r"""^[ \t]*--8<--[ \t]+["']?(docs/examples/[^"'\s]+\.py)["']?""", re.M)
@@ -315,6 +332,20 @@ def test_an_explanation_and_its_evidence_link_each_other(explanation: str, evide
         assert links_to(page, section_of(TEXTS[page], anchor), target), (
             f"{source} does not link {target}")
     del target_
+
+
+@pytest.mark.parametrize("home", sorted(ONE_HOME))
+def test_a_topics_other_sections_link_its_home(home: str) -> None:
+    page, _, anchor = home.partition("#")
+    assert anchor in anchors(TEXTS[page]), f"the home {home} does not exist"
+    astray = []
+    for copy in ONE_HOME[home]:
+        c_page, _, c_anchor = copy.partition("#")
+        if c_anchor not in anchors(TEXTS[c_page]):
+            astray.append(f"{copy} (no such section)")
+        elif not links_to(c_page, section_of(TEXTS[c_page], c_anchor), home):
+            astray.append(copy)
+    assert not astray, f"sections that speak of {home}'s topic without linking it: {astray}"
 
 
 # --- each check fails on a made-up case ------------------------------------------------
