@@ -65,7 +65,8 @@ ONE_HOME = {
 }
 
 _LINK = re.compile(r"\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
-_INCLUDE = re.compile(r"""^[ \t]*--8<--[ \t]+["']?(docs/examples/[^"'\s]+\.py)["']?""", re.M)
+_INCLUDE = re.compile(r"""^[ \t]*--8<--[ \t]+["']?(docs/examples/[^"'\s]+\.py)["']?""",
+                      re.MULTILINE)
 _HEADING = re.compile(r"^(#{1,6}) +(.*?)(?:\s*\{\s*#([\w-]+)[^}]*\})?\s*$")
 _ATTR_ID = re.compile(r"\{[^}]*#([\w-]+)[^}]*\}")
 _HTML_ID = re.compile(r"""\bid=["']([\w-]+)["']""")
