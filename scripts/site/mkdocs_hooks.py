@@ -80,6 +80,7 @@ from scripts.site.passes import (
     add_to_head,
     finish_page,
     name_dialogs,
+    name_index_sections,
     patch_theme,
     write_katex_assets,
 )
@@ -103,6 +104,7 @@ _pending: dict[str, Any] = {"runs": [], "artifacts": {}}
 TRAINED_STAMP = ".trained"
 _typesetter: Typesetter | None = None
 _page_maths: dict[str, Typeset] = {}  # page URL -> KaTeX classes and characters on it
+_intro_only: set[str] = set()  # URLs of pages whose sections stay out of the search index
 _executed_dir: Path | None = None  # the executed notebooks of this process's builds
 
 
@@ -272,6 +274,14 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
         end = html.find("<h2", start + 1)
         end = len(html) if end < 0 else end
         html = f'{html[:start]}<div data-search-exclude>{html[start:end]}</div>{html[end:]}'
+    # The teachers' pages (front matter ``search_intro_only: true``) gather those exercises:
+    # their title and introduction are indexed, so that "problem set", "teacher" or
+    # "solutions" finds them; the problems and solutions, one section each, are not (the
+    # whole set in the index would push every page past its budget). Their sections are
+    # dropped from the written index (on_post_build): a wrapper marked data-search-exclude
+    # does not hold in Material's parser over the solutions' folded blocks.
+    if page.meta.get("search_intro_only"):
+        _intro_only.add(page.url)
 
     html = REFERENCES_LIST.sub(r"\g<1> data-search-exclude>", html)
     # Material wraps each table in its scrolling box when the page starts. A table that is a
@@ -321,9 +331,22 @@ def on_post_template(output_content: str, template_name: str, **kwargs: Any) -> 
     if template_name != "404.html":
         return output_content
     try:
-        return name_dialogs(patch_theme(output_content, template_name))
+        return name_index_sections(name_dialogs(patch_theme(output_content, template_name)))
     except MarkupError as exc:
         raise PluginError(str(exc)) from None
+
+
+def trim_search_index(path: Path, pages: set[str]) -> None:
+    """Keep of each page of ``pages`` (URLs, ``teachers/``) only its first entry in the search
+    index at ``path``: the title and the text before its first section. Runs after Material's
+    search plugin has written the index (hooks come after the plugins)."""
+    if not pages or not path.is_file():
+        return
+    index = json.loads(path.read_text(encoding="utf-8"))
+    index["docs"] = [d for d in index["docs"]
+                     if not any(d["location"].startswith(f"{url}#") for url in pages)]
+    path.write_text(json.dumps(index, separators=(",", ":"), default=str),  # as Material writes it
+                    encoding="utf-8")
 
 
 def on_post_build(config: MkDocsConfig) -> None:
@@ -331,6 +354,7 @@ def on_post_build(config: MkDocsConfig) -> None:
     the generated files the built pages refer to (read from the pages as written, link
     previews and the 404 page included)."""
     site = Path(config.site_dir)
+    trim_search_index(site / "search" / "search_index.json", _intro_only)
     write_katex_assets(site, _page_maths.values())
     referred: set[str] = set()
     for html in site.rglob("*.html"):

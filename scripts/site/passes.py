@@ -13,6 +13,8 @@ description and card) run over a site MkDocs built without the hooks:
 - ``drop_unused_stylesheets``: mkdocstrings' stylesheet stays on the API reference pages
   (``typeset_maths`` drops KaTeX's from a page without maths).
 - ``name_dialogs``: Material's search dialog gets an accessible name.
+- ``name_index_sections``: a nav section with an index page (a hub) gets its name on the
+  toggle that labels it.
 - ``slim_notebook``: a notebook page loses what mkdocs-jupyter inlines for JupyterLab, and
   ``output_images`` moves its figures into files beside it (notebook_html.py).
 - ``link_preview``: the OpenGraph and Twitter card tags a shared link shows (title,
@@ -62,6 +64,15 @@ DEFERRED = re.compile(r'<script src="([^"]+)" defer></script>')
 SOURCE_COMPONENT = ' data-md-component="source"'
 SEARCH_DIALOG = re.compile(
     r'(<div class="md-search" data-md-component="search" role="dialog")(?![^>]*aria-label)')
+
+#: A nav section with an index page (``navigation.indexes``): Material links the section's
+#: name to the page and labels the nested nav by the toggle beside it, which shows an icon
+#: only, so the nav landmark has no name (axe-core's rule landmark-unique).
+INDEX_SECTION = re.compile(
+    r'(<a href="[^"]*" class="md-nav__link[^"]*">\s*<span class="md-ellipsis">\s*'
+    r'(?P<name>[^<]*?)\s*</span>\s*</a>\s*'
+    r'<label class="md-nav__link[^"]*" for="__nav_[\w]+" id="__nav_[\w]+_label")'
+    r'(?![^>]*aria-label)')
 
 Render = Callable[[list[Formula]], list[str]]
 
@@ -157,6 +168,12 @@ def name_dialogs(html: str) -> str:
     return SEARCH_DIALOG.sub(r'\1 aria-label="Search"', html, count=1)
 
 
+def name_index_sections(html: str) -> str:
+    """The toggle of a nav section with an index page (its nav's label) is named after the
+    section, as the link beside it is: "Learn", not an unnamed icon."""
+    return INDEX_SECTION.sub(lambda m: f'{m.group(1)} aria-label="{m.group("name")}"', html)
+
+
 # ---------------------------------------------------------------- link previews
 
 @dataclass(frozen=True)
@@ -235,8 +252,8 @@ def finish_page(html: str, render: Render, root: str, where: str = "page") -> Fi
     if is_notebook(html):
         html, files = output_images(slim_notebook(html))
     html, used = typeset_maths(html, render, root, where)
-    return FinishedPage(name_dialogs(patch_theme(drop_unused_stylesheets(html), where)), used,
-                        files)
+    html = name_index_sections(name_dialogs(patch_theme(drop_unused_stylesheets(html), where)))
+    return FinishedPage(html, used, files)
 
 
 def finish_site(site_dir: Path, typesetter: Typesetter) -> list[Path]:

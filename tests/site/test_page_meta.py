@@ -54,7 +54,8 @@ class Head(HTMLParser):
 def source_of(site_page: str) -> Path:
     """The file in docs/ a page is built from."""
     stem = site_page.rstrip("/") or "index"
-    found = [p for p in (DOCS / f"{stem}.md", DOCS / f"{stem}.ipynb") if p.is_file()]
+    found = [p for p in (DOCS / f"{stem}.md", DOCS / f"{stem}.ipynb", DOCS / stem / "index.md")
+             if p.is_file()]  # a section's hub: docs/learn/index.md is learn/
     assert found, f"no source in docs/ for {site_page!r}"
     return found[0]
 

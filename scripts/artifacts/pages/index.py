@@ -105,9 +105,6 @@ EXERCISES: list[Exercise] = [
 #: Integers this page's prose may type (outside code, includes and placeholders), each
 #: with why it is no typed-in result; the site-wide ones are in pages/__init__.py.
 ALLOWED_NUMBERS: dict[int, str] = {
-    4: "input: d_model = 4 of the worked example; the exponent 4i/d of a slip",
-    100: "input: the base 100 some tutorials use for small examples",
-    6: "input: the width d = 6 of a worked example",
     50: "input: the width d = 50 of a worked example",
     512: "input: d_model = 512, the paper's base-model width",
 }
