@@ -108,6 +108,10 @@ def test_a_causal_mask_gives_position_only_with_a_distinct_token(causal):
 def test_graph_encodings_follow_their_nodes():
     out = _stdout("need_graph_encodings")
     assert out.count(": True") == 3 and "False" not in out
+    # The page: nodes whose surroundings look alike for a few steps get the same features.
+    rows = [_values(line) for line in out.splitlines() if line.lstrip(" [").startswith("0.")]
+    assert len(rows) == 4
+    assert rows[2] == rows[3] and rows[0] != rows[1]
 
 
 def test_the_page_quotes_its_numbers_and_links_the_experiment():
