@@ -325,6 +325,126 @@ def timestep_spacing_max_difference(d: int, steps: int, base: float = PAPER_BASE
     return fixed(float(np.abs(h_minus_1 - paper).max()), 1)
 
 
+# ---------------------------------------------------------------- do you need an encoding?
+# The three demonstrations of docs/need-position.md, computed as its scripts in
+# docs/examples/need-position/ compute them (same seeds, same order of random draws);
+# tests/docs/test_docs_need_position.py checks that each script prints these numbers.
+
+
+def _softmax(s: np.ndarray) -> np.ndarray:
+    e = np.exp(s - s.max(axis=-1, keepdims=True))
+    return e / e.sum(axis=-1, keepdims=True)
+
+
+@functools.cache
+def need_permutation_measures(n: int, d: int, seed: int = 0) -> dict[str, float]:
+    """need_permutation.py: one attention layer with random weights, rows shuffled."""
+    rng = np.random.default_rng(seed)
+    wq, wk, wv = (rng.normal(size=(d, d)) / np.sqrt(d) for _ in range(3))
+    query = rng.normal(size=d)
+
+    def attend(queries: np.ndarray, memory: np.ndarray) -> np.ndarray:
+        q, k, v = queries @ wq, memory @ wk, memory @ wv
+        return _softmax(q @ k.T / np.sqrt(d)) @ v
+
+    def att(x: np.ndarray) -> np.ndarray:
+        return attend(x, x)
+
+    x = rng.normal(size=(n, d))
+    perm = np.roll(np.arange(n), 3)
+    enc = pe.encoding(n, d)
+    out = att(x)
+    queries = rng.normal(size=(3, d))
+    return {
+        "tolerance": float(10 * n * np.finfo(np.float64).eps * np.abs(out).max()),
+        "no_pe": float(np.abs(att(x[perm]) - out[perm]).max()),
+        "with_pe": float(np.abs(att(x[perm] + enc) - att(x + enc)[perm]).max()),
+        "pe_before_shuffle": float(np.abs(att((x + enc)[perm]) - att(x + enc)[perm]).max()),
+        "pooling": float(np.abs(attend(query[None, :], x[perm])
+                                - attend(query[None, :], x)).max()),
+        "cross_memory": float(np.abs(attend(queries, x[perm]) - attend(queries, x)).max()),
+    }
+
+
+def need_permutation_tolerance(n: int, d: int) -> str:
+    return sci(need_permutation_measures(n, d)["tolerance"], 2)
+
+
+def need_permutation_with_pe(n: int, d: int) -> str:
+    return fixed(need_permutation_measures(n, d)["with_pe"], 3)
+
+
+@functools.cache
+def need_conv_measures(length: int, channels: int, kernel: int, depth: int,
+                       padding: str, seed: int = 0) -> tuple[int, float]:
+    """need_conv_padding.py: (distinct feature rows, the linear read-out's largest error)."""
+    rng = np.random.default_rng(seed)
+    weights = [rng.normal(size=(channels, 1 if i == 0 else channels, kernel))
+               / np.sqrt(kernel * (1 if i == 0 else channels)) for i in range(depth)]
+    biases = [0.1 * rng.normal(size=channels) for _ in range(depth)]
+    r = kernel // 2
+    h = np.ones((length + (depth * (kernel - 1) if padding == "none" else 0), 1))
+    for w, b in zip(weights, biases):
+        if padding == "zero":
+            h = np.pad(h, ((r, r), (0, 0)))
+        elif padding == "circular":
+            h = np.pad(h, ((r, r), (0, 0)), mode="wrap")
+        windows = np.stack([h[i:i + kernel] for i in range(len(h) - kernel + 1)])
+        h = np.tanh(np.einsum("nki,oik->no", windows, w) + b)
+    distinct = len(np.unique(h.round(9), axis=0))
+    a = np.c_[h, np.ones(length)]
+    coef, *_ = np.linalg.lstsq(a, np.arange(length), rcond=None)
+    return distinct, float(np.abs(a @ coef - np.arange(length)).max())
+
+
+def need_conv_distinct(length: int, channels: int, kernel: int, depth: int,
+                       padding: str) -> str:
+    return f"{need_conv_measures(length, channels, kernel, depth, padding)[0]:,}"
+
+
+def need_conv_error(length: int, channels: int, kernel: int, depth: int, padding: str) -> str:
+    return fixed(need_conv_measures(length, channels, kernel, depth, padding)[1], 1)
+
+
+@functools.cache
+def need_causal_measures(length: int, d: int, seed: int = 1) -> dict[str, Any]:
+    """need_causal_mask.py: constant tokens after a distinct first one, one attention layer."""
+    rng = np.random.default_rng(seed)
+    wq, wk, wv = (rng.normal(size=(d, d)) / np.sqrt(d) for _ in range(3))
+    b, e = rng.normal(size=d), rng.normal(size=d)
+
+    def attention(x: np.ndarray, causal: bool, q: np.ndarray = wq) -> tuple[np.ndarray, ...]:
+        s = (x @ q) @ (x @ wk).T / np.sqrt(d)
+        if causal:
+            s = np.where(np.tril(np.ones((len(x), len(x)), bool)), s, -np.inf)
+        w = _softmax(s)
+        return w, w @ (x @ wv)
+
+    def spread(out: np.ndarray) -> float:
+        return float(np.abs(out[1:] - out[1]).max())
+
+    same = np.tile(e, (length, 1))
+    with_bos = np.vstack([b, same[1:]])
+    uniform = attention(with_bos, True, np.zeros((d, d)))[0][:, 0]
+    w, out = attention(with_bos, True)
+    vb, ve = b @ wv, e @ wv
+    share = (out - ve) @ (vb - ve) / ((vb - ve) @ (vb - ve))
+    ratio = np.exp(((e @ wq) @ (e @ wk) - (e @ wq) @ (b @ wk)) / np.sqrt(d))
+    p_read = (1 / share[1:] - 1) / ratio
+    return {
+        "spread_no_mask": spread(attention(with_bos, False)[1]),
+        "spread_causal_same": spread(attention(same, True)[1]),
+        "spread_causal_bos": spread(out),
+        "uniform_weights": [float(x) for x in uniform],
+        "share_falls": bool(np.all(np.diff(w[:, 0]) < 0)),
+        "read_back_error": float(np.abs(p_read - np.arange(1, length)).max()),
+    }
+
+
+def need_causal_spread(length: int, d: int) -> str:
+    return fixed(need_causal_measures(length, d)["spread_causal_bos"], 3)
+
+
 #: The functions a ``Number`` may name.
 FUNCTIONS: dict[str, Callable[..., str]] = {fn.__name__: fn for fn in (
     as_integer, as_digits, wavelength_min, wavelength_limit, pairs, wavelength_max,
@@ -334,4 +454,5 @@ FUNCTIONS: dict[str, Callable[..., str]] = {fn.__name__: fn for fn in (
     fairseq_exp_bound, precision_error, float16_max, exact_integers, wavelength_last_odd,
     min_distance, min_distance_offset, near_repeat_offset, near_repeat_distance,
     neighbour_distance, sines_only_min_distance, timestep_spacing_max_difference,
-    float32_table_worst_ulp, float32_table_over_half_ulp)}
+    float32_table_worst_ulp, float32_table_over_half_ulp, need_permutation_tolerance,
+    need_permutation_with_pe, need_conv_distinct, need_conv_error, need_causal_spread)}

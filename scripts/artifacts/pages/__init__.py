@@ -47,6 +47,7 @@ from scripts.artifacts.pages import (
     glossary,
     implementations,
     index,
+    need_position,
     notebook,
     pitfalls,
     practice,
@@ -71,7 +72,7 @@ from scripts.artifacts.registry import ROOT, Artifact, Number
 #: pages with exercises first, in the order the problem set was written), then the rest.
 MODULES: tuple[ModuleType, ...] = (
     index, formula, wavelengths, worked_examples, relative_position, embeddings, pitfalls,
-    practice, relatives, errata, beyond_text,
+    practice, relatives, errata, beyond_text, need_position,
     questions, implementations, practice_questions, experiments, proofs, explorer, checker,
     notebook, glossary, reference, reference_variants, reference_symbolic,
     reference_relatives, reference_diagnose, teachers, teachers_solutions)
