@@ -27,6 +27,8 @@ from scripts.artifacts.registry import ROOT, fill, text_values
 DOCS = ROOT / "docs"
 SCRIPT = "javascripts/exercises.js"
 STYLESHEET = "stylesheets/exercises.css"
+#: The solutions page's print rules (folds opened, long blocks allowed to break).
+SOLUTIONS_PRINT = "stylesheets/solutions-print.css"
 CHECKER = "checker.md"
 TEACHERS, SOLUTIONS = "teachers.md", "teachers-solutions.md"
 #: The pages with exercises, in the order of the problem set.
@@ -205,7 +207,8 @@ def teachers_fragment(titles: dict[str, str]) -> str:
 
 
 def solutions_fragment(titles: dict[str, str]) -> str:
-    out = [f'<link rel="stylesheet" href="../{STYLESHEET}">\n']
+    out = [f'<link rel="stylesheet" href="../{STYLESHEET}">\n'
+           f'<link rel="stylesheet" href="../{SOLUTIONS_PRINT}">\n']
     for n, e in _numbered():
         out.append(f"## Problem {n}. {e.title} {{ #{_problem_anchor(e)} }}\n")
         out.append(f'<p class="pe-ex-meta" markdown="span">[The problem]'
