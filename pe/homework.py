@@ -400,8 +400,8 @@ def key(seed: int) -> str:
     seed = parse_seed(seed)
     params, values = draw(seed), answers(seed)
     out = [f"# Answer key: homework with seed {seed}", "",
-           f"{len(PROBLEMS)} problems, {total_points()} points in all. Numeric answers count "
-           "within the tolerance given; the homework page accepts exactly these.", ""]
+           (f"{len(PROBLEMS)} problems, {total_points()} points in all. Numeric answers count "
+           "within the tolerance given; the homework page accepts exactly these."), ""]
     for n, p in enumerate(PROBLEMS, 1):
         answer = values.get(p.slug)
         text = fill(p.notes, _values(p, params.get(p.slug, {}), answer))

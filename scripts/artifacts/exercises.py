@@ -207,8 +207,8 @@ def teachers_fragment(titles: dict[str, str]) -> str:
 
 
 def solutions_fragment(titles: dict[str, str]) -> str:
-    out = [f'<link rel="stylesheet" href="../{STYLESHEET}">\n'
-           f'<link rel="stylesheet" href="../{SOLUTIONS_PRINT}">\n']
+    out = [(f'<link rel="stylesheet" href="../{STYLESHEET}">\n'
+           f'<link rel="stylesheet" href="../{SOLUTIONS_PRINT}">\n')]
     for n, e in _numbered():
         out.append(f"## Problem {n}. {e.title} {{ #{_problem_anchor(e)} }}\n")
         out.append(f'<p class="pe-ex-meta" markdown="span">[The problem]'

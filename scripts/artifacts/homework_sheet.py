@@ -69,20 +69,20 @@ def fragment(*, seed: int, titles: dict[str, str]) -> str:
     spec = html.escape(json.dumps(homework.spec(), separators=(",", ":")), quote=False)
     out = [*(f'<link rel="stylesheet" href="../{s}">\n' for s in STYLESHEETS),
            f'<script type="application/json" id="pe-hw-spec">{spec}</script>\n',
-           '<div class="pe-hw-head" markdown="span">\n'
+           ('<div class="pe-hw-head" markdown="span">\n'
            '<p class="pe-hw-name">Name: <span class="pe-hw-blank"></span> '
            'Date: <span class="pe-hw-blank pe-hw-blank-short"></span></p>\n'
            f'<p>Sheet for seed <span class="pe-hw-seed">{seed}</span>, '
            f"{len(PROBLEMS)} problems, <strong>{total} points</strong> in all. "
-           f"Check your numeric answers at {ADDRESS}</p>\n</div>\n",
-           '<form class="pe-hw-choose" method="get" action="">\n'
+           f"Check your numeric answers at {ADDRESS}</p>\n</div>\n"),
+           ('<form class="pe-hw-choose" method="get" action="">\n'
            '<label for="pe-hw-seed-input">Seed of the sheet</label>\n'
            '<span class="pe-answer-row"><input id="pe-hw-seed-input" name="seed" type="text" '
            f'inputmode="numeric" autocomplete="off" value="{seed}" '
            'aria-describedby="pe-hw-status">'
            "<button type=\"submit\">Show this seed's sheet</button></span>\n"
            f'<p id="pe-hw-status" class="pe-hw-status" role="alert" data-seed="{seed}" '
-           "hidden></p>\n</form>\n"]
+           "hidden></p>\n</form>\n")]
     for n, p in enumerate(PROBLEMS, 1):
         points = "point" if p.points == 1 else "points"
         out.append(f"### Problem {n}. {p.title} ({p.points} {points}) {{ #hw-{p.slug} }}\n")

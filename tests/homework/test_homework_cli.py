@@ -38,9 +38,9 @@ def test_the_sheet_for_a_seed() -> None:
         for value in params.values():
             assert f"{value:,}".replace("-", "−") in sheet, (slug, value)
     assert "**Answer:**" not in sheet and "good answer" not in sheet
-    for value in homework.answers(17).values():
-        if abs(value) >= 1 and value != int(value):  # integers may be parameters too
-            assert homework.fixed(value, 4) not in sheet
+    for answer in homework.answers(17).values():
+        if abs(answer) >= 1 and answer != int(answer):  # integers may be parameters too
+            assert homework.fixed(answer, 4) not in sheet
 
 
 def test_the_key_for_a_seed_gives_pes_answers() -> None:

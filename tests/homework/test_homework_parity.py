@@ -105,11 +105,12 @@ def test_the_pages_answer_box_accepts_the_keys_answers(seeds: list[int]) -> None
 def test_every_parameter_set_of_the_finite_problems() -> None:
     """Where a problem has few parameter sets, all of them (a T5 bucket or a count flips
     at a boundary if the two languages round a logarithm or a power differently)."""
-    cases = []
+    cases: list[dict[str, Any]] = []
     for p in PROBLEMS:
         if p.slug not in ("t5", "extrapolation", "learned", "alibi"):
             continue
-        names, ranges = [], []
+        names: list[str] = []
+        ranges: list[list[int] | None] = []
         for name, choices in p.draws:
             names.append(name)
             if "of" in choices:
@@ -119,7 +120,7 @@ def test_every_parameter_set_of_the_finite_problems() -> None:
             else:
                 ranges.append(list(range(choices["lo"], choices["hi"] + 1)))
         if p.slug == "alibi":  # every head of every head count, a few distances
-            combos = [dict(heads=h, head=k, query=40, back=b)
+            combos: list[dict[str, int]] = [{"heads": h, "head": k, "query": 40, "back": b}
                       for h in (4, 8, 12, 16) for k in range(1, h + 1) for b in (0, 1, 7, 40)]
         else:
             combos = [dict(zip(names, values, strict=True))
