@@ -85,7 +85,7 @@ def fragment(*, seed: int, titles: dict[str, str]) -> str:
            "hidden></p>\n</form>\n")]
     for n, p in enumerate(PROBLEMS, 1):
         points = "point" if p.points == 1 else "points"
-        out.append(f"### Problem {n}. {p.title} ({p.points} {points}) {{ #hw-{p.slug} }}\n")
+        out.append(f"## Problem {n}. {p.title} ({p.points} {points}) {{ #hw-{p.slug} }}\n")
         out.append(f'<p class="pe-ex-meta" markdown="span">{KINDS[p.kind]} · {p.topic} · '
                    f"rests on {_rests_on(p, titles)}</p>\n")
         out.append(homework.fill(p.prompt, _values(p, params.get(p.slug, {}))) + "\n")

@@ -124,7 +124,7 @@ def test_the_sheet_prints_with_name_address_points_and_room(open_page: OpenPage)
     assert re.search(r"Name:\s+Date:", text), text[:400]
     assert "/homework/?seed=17" in text
     assert f"{homework.total_points()} points" in text
-    headings = page.locator("article h3").all_inner_texts()
+    headings = page.locator("article h2").all_inner_texts()
     points = [int(m.group(1)) for h in headings
               if (m := re.search(r"\((\d+) points?\)", h))]
     assert len(points) == len(PROBLEMS) and sum(points) == homework.total_points()
