@@ -27,6 +27,7 @@ import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from string import Template
 from typing import Any, Literal
 
 import numpy as np
@@ -35,7 +36,8 @@ import pe
 import pe.relatives
 
 __all__ = ["DEFAULT_SEED", "MAX_SEED", "PROBLEMS", "HomeworkError", "Problem", "answers",
-           "draw", "key", "mulberry32", "parse_seed", "sheet", "spec"]
+           "draw", "key", "mulberry32", "parse_seed", "problem", "sheet", "spec",
+           "total_points"]
 
 #: Seeds are the generator's 32-bit states.
 MAX_SEED = 2**32 - 1
@@ -350,6 +352,7 @@ def fixed(value: float, decimals: int) -> str:
 
 
 def tolerance_text(p: Problem) -> str:
+    """How the sheet writes the tolerance: ``exact`` or ``±0.0005``."""
     if p.tolerance == 0:
         return "exact"
     return "±" + np.format_float_positional(p.tolerance, trim="-")
@@ -363,12 +366,12 @@ def _values(p: Problem, params: dict[str, int], answer: float | None) -> dict[st
 
 
 def fill(template: str, values: dict[str, str]) -> str:
-    from string import Template
-
+    """``template`` with its ``$name`` placeholders filled from ``values``."""
     return Template(template).substitute(values)
 
 
 def total_points() -> int:
+    """The points of the whole sheet."""
     return sum(p.points for p in PROBLEMS)
 
 
@@ -416,4 +419,5 @@ def key(seed: int) -> str:
 
 
 def problem(slug: str) -> Problem:
+    """The problem named ``slug``."""
     return _BY_SLUG[slug]

@@ -120,8 +120,7 @@ function apply(doc, search) {
   const status = doc.getElementById("pe-hw-status");
   const { seed, error } = parseSeed(asked);
   if (error) {
-    status.textContent = `This is the sheet for seed ${doc.body.dataset.peHwSeed
-      || status.dataset.seed}: ${error}.`;
+    status.textContent = `This is the sheet for seed ${status.dataset.seed}: ${error}.`;
     status.hidden = false;
     return;
   }

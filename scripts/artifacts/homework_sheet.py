@@ -82,7 +82,10 @@ def fragment(*, seed: int, titles: dict[str, str]) -> str:
            'aria-describedby="pe-hw-status">'
            "<button type=\"submit\">Show this seed's sheet</button></span>\n"
            f'<p id="pe-hw-status" class="pe-hw-status" role="alert" data-seed="{seed}" '
-           "hidden></p>\n</form>\n")]
+           "hidden></p>\n"
+           f"<noscript><p>Without JavaScript this page shows the sheet for seed {seed} only; "
+           "<code>python -m pe homework --seed N</code> prints any seed's.</p></noscript>\n"
+           "</form>\n")]
     for n, p in enumerate(PROBLEMS, 1):
         points = "point" if p.points == 1 else "points"
         out.append(f"## Problem {n}. {p.title} ({p.points} {points}) {{ #hw-{p.slug} }}\n")
