@@ -134,7 +134,7 @@ function apply(doc, search) {
     form.dataset.answer = String(values[form.dataset.peHwAnswer]);
   }
   for (const el of doc.querySelectorAll(".pe-hw-seed")) el.textContent = String(seed);
-  for (const el of doc.querySelectorAll(".pe-hw-address")) {
+  for (const el of doc.querySelectorAll(".pe-sheet-address")) {
     el.textContent = `${el.textContent.replace(/\?.*$/, "")}?seed=${seed}`;
   }
   const box = doc.getElementById("pe-hw-seed-input");

@@ -6,10 +6,10 @@ problem it checks (``data-pe-hw-answer``): the page's script (``docs/javascripts
 puts in another seed's numbers and answers for ``?seed=N``, drawing them from
 :func:`pe.homework.spec`, which the sheet carries as JSON. The site's address is filled in by
 ``scripts/site/homework_hooks.py`` (from ``site_url``) where the sheet leaves
-``<span class="pe-hw-address"></span>``.
+``<span class="pe-sheet-address"></span>``.
 
 On screen the sheet shows the problems, their points and the answer boxes; printed
-(``docs/stylesheets/homework.css``) it shows a name and date line, the address with the seed,
+(``docs/stylesheets/sheet-print.css``) it shows a name and date line, the address with the seed,
 an answer line under each numeric problem and blank room for the work, sized per problem, and
 no answer boxes.
 """
@@ -24,9 +24,10 @@ from pe.homework import KINDS, PROBLEMS, Problem
 
 SCRIPT = "javascripts/homework.js"
 EXERCISES_SCRIPT = "javascripts/exercises.js"
-STYLESHEETS = ("stylesheets/exercises.css", "stylesheets/homework.css")
+STYLESHEETS = ("stylesheets/exercises.css", "stylesheets/sheet-print.css",
+               "stylesheets/homework.css")
 #: Where ``homework_hooks`` writes the page's address.
-ADDRESS = '<span class="pe-hw-address"></span>'
+ADDRESS = '<span class="pe-sheet-address"></span>'
 
 
 def _values(p: Problem, params: dict[str, int]) -> dict[str, str]:
@@ -69,9 +70,9 @@ def fragment(*, seed: int, titles: dict[str, str]) -> str:
     spec = html.escape(json.dumps(homework.spec(), separators=(",", ":")), quote=False)
     out = [*(f'<link rel="stylesheet" href="../{s}">\n' for s in STYLESHEETS),
            f'<script type="application/json" id="pe-hw-spec">{spec}</script>\n',
-           ('<div class="pe-hw-head" markdown="span">\n'
-           '<p class="pe-hw-name">Name: <span class="pe-hw-blank"></span> '
-           'Date: <span class="pe-hw-blank pe-hw-blank-short"></span></p>\n'
+           ('<div class="pe-sheet-head" markdown="span">\n'
+           '<p class="pe-sheet-name">Name: <span class="pe-sheet-blank"></span> '
+           'Date: <span class="pe-sheet-blank pe-sheet-blank-short"></span></p>\n'
            f'<p>Sheet for seed <span class="pe-hw-seed">{seed}</span>, '
            f"{len(PROBLEMS)} problems, <strong>{total} points</strong> in all. "
            f"Check your numeric answers at {ADDRESS}</p>\n</div>\n"),
@@ -95,10 +96,10 @@ def fragment(*, seed: int, titles: dict[str, str]) -> str:
         if p.answer is not None:
             out.append(answer_form(p, answers[p.slug]))
             unit = f" ({p.unit})" if p.unit else ""
-            out.append(f'<p class="pe-hw-answer-line">Answer{unit}: '
-                       f'<span class="pe-hw-blank"></span> ({homework.tolerance_text(p)})</p>\n')
+            out.append(f'<p class="pe-sheet-answer-line">Answer{unit}: '
+                       f'<span class="pe-sheet-blank"></span> ({homework.tolerance_text(p)})</p>\n')
         # Room for the work, printed only: as many lines as the problem needs.
-        out.append(f'<div class="pe-hw-room" style="--pe-hw-lines: {p.space}" '
+        out.append(f'<div class="pe-sheet-room" style="--pe-sheet-lines: {p.space}" '
                    'aria-hidden="true"></div>\n')
     out.append(f'<script type="module" src="../{EXERCISES_SCRIPT}"></script>\n'
                f'<script type="module" src="../{SCRIPT}"></script>\n')

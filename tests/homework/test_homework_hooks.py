@@ -20,7 +20,7 @@ def page(url: str | None) -> Any:
 def test_the_placeholder_becomes_the_pages_address() -> None:
     html = f"<p>Check your answers at {ADDRESS}</p>"
     out = on_page_content(html, page("https://example.org/a&b/homework/"), None, None)  # type: ignore[arg-type]
-    assert out == ('<p>Check your answers at <span class="pe-hw-address">'
+    assert out == ('<p>Check your answers at <span class="pe-sheet-address">'
                    "https://example.org/a&amp;b/homework/</span></p>")
 
 

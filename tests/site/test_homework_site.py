@@ -22,7 +22,7 @@ from pe.homework import DEFAULT_SEED, MAX_SEED, PROBLEMS
 pytestmark = pytest.mark.browser
 
 OpenPage = Callable[..., LoadedPage]
-HOMEWORK, SOLUTIONS = "homework/", "teachers-solutions/"
+HOMEWORK, TEACHERS, SOLUTIONS = "homework/", "teachers/", "teachers-solutions/"
 PHONE = {"width": 390, "height": 844}
 
 _SHEET_JS = """() => ({
@@ -31,7 +31,7 @@ _SHEET_JS = """() => ({
   answers: Object.fromEntries([...document.querySelectorAll('form[data-pe-hw-answer]')]
     .map((f) => [f.dataset.peHwAnswer, Number(f.dataset.answer)])),
   seed: [...document.querySelectorAll('.pe-hw-seed')].map((el) => el.textContent),
-  address: [...document.querySelectorAll('.pe-hw-address')].map((el) => el.textContent),
+  address: [...document.querySelectorAll('.pe-sheet-address')].map((el) => el.textContent),
   status: document.getElementById('pe-hw-status').hidden ? null
     : document.getElementById('pe-hw-status').textContent,
 })"""
@@ -137,7 +137,7 @@ def test_the_sheet_prints_with_name_address_points_and_room(open_page: OpenPage)
     assert page.locator("article form").evaluate_all(
         "(fs) => fs.every((f) => getComputedStyle(f).display === 'none')")
     # Room for the work, as many lines as each problem asks for, none on screen.
-    rooms = page.locator(".pe-hw-room").evaluate_all(
+    rooms = page.locator(".pe-sheet-room").evaluate_all(
         "(els) => els.map((el) => el.getBoundingClientRect().height)")
     lines = [p.space for p in PROBLEMS]
     assert len(rooms) == len(lines) and all(h > 0 for h in rooms)
@@ -148,9 +148,31 @@ def test_the_sheet_prints_with_name_address_points_and_room(open_page: OpenPage)
     pdf = page.pdf(format="A4")
     assert pdf.startswith(b"%PDF") and len(re.findall(rb"/Type\s*/Page\b", pdf)) >= 2
     page.emulate_media(media="screen")
-    assert page.locator(".pe-hw-room").evaluate_all(
+    assert page.locator(".pe-sheet-room").evaluate_all(
         "(els) => els.every((el) => getComputedStyle(el).display === 'none')")
-    assert page.locator(".pe-hw-name").evaluate("(el) => getComputedStyle(el).display") \
+    assert page.locator(".pe-sheet-name").evaluate("(el) => getComputedStyle(el).display") \
+        == "none"
+
+
+def test_the_problem_set_prints_as_a_sheet_too(open_page: OpenPage) -> None:
+    from scripts.artifacts.exercises import POINTS, ROOM
+    from scripts.artifacts.pages import EXERCISES
+
+    page = open_page(TEACHERS).page
+    page.emulate_media(media="print")
+    text = _printed_text(page)
+    assert re.search(r"Name:\s+Date:", text), text[:400]
+    canonical = page.evaluate("() => document.querySelector('link[rel=canonical]').href")
+    assert f"The problems online: {canonical}" in text
+    total = sum(POINTS[e.level] for e in EXERCISES)
+    assert f"{len(EXERCISES)} problems, {total} points in all" in text
+    shown = [int(n) for n in re.findall(r"^\S.*?, (\d+) points?\. ", text, re.MULTILINE)]
+    assert len(shown) == len(EXERCISES) and sum(shown) == total
+    rooms = page.locator(".pe-sheet-room").evaluate_all(
+        "(els) => els.map((el) => el.getBoundingClientRect().height)")
+    assert len(rooms) == sum(1 for e in EXERCISES if ROOM[e.level]) and min(rooms) > 0
+    page.emulate_media(media="screen")
+    assert page.locator(".pe-sheet-name").evaluate("(el) => getComputedStyle(el).display") \
         == "none"
 
 
