@@ -1,8 +1,13 @@
-"""Command line: ``python -m pe diagnose FILE [--json]``.
+"""Command line: ``python -m pe diagnose FILE [--json]`` and
+``python -m pe homework --seed N [--key] [--url URL]``.
 
-Reads a table from .npy, .npz, .csv or .txt and prints what ``pe.diagnose`` says about it.
-Exit status 0 when the table was read and diagnosed (whatever the verdict), 2 for a file
-that cannot be read or is not a table, with one line on stderr naming the problem.
+``diagnose`` reads a table from .npy, .npz, .csv or .txt and prints what ``pe.diagnose`` says
+about it. Exit status 0 when the table was read and diagnosed (whatever the verdict), 2 for a
+file that cannot be read or is not a table, with one line on stderr naming the problem.
+
+``homework`` prints the homework sheet for a seed as Markdown (``pe.homework.sheet``), or
+with ``--key`` its answer key; exit status 2 for a seed that is not a whole number from 0 to
+2**32 - 1, with one line on stderr naming the problem.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
+from pe import homework
 from pe.diagnose import DiagnoseError, diagnose, parse_table
 
 FORMATS = (".npy", ".npz", ".csv", ".txt")
@@ -71,7 +77,21 @@ def main(argv: list[str] | None = None) -> int:
     check.add_argument("file", type=Path, help="the table: .npy, .npz, .csv or .txt")
     check.add_argument("--json", action="store_true", help="print the diagnosis as JSON")
     check.add_argument("--key", help="the array to read from an .npz holding several")
+    sheet = sub.add_parser(
+        "homework",
+        help="print the homework sheet for a seed, or its answer key",
+        description="Print the homework sheet for a seed as Markdown: the same problems for "
+        "every student, with numbers drawn from the seed (the site's homework page shows the "
+        "same sheet for ?seed=N). With --key, the answer key for that seed.",
+    )
+    sheet.add_argument("--seed", required=True, metavar="N",
+                       help=f"a whole number from 0 to {homework.MAX_SEED}, one per student")
+    sheet.add_argument("--key", action="store_true", help="print the answer key instead")
+    sheet.add_argument("--url", help="the homework page's address, printed on the sheet with "
+                       "?seed=N (e.g. https://example.org/pe-site/homework/)")
     args = parser.parse_args(argv)
+    if args.command == "homework":
+        return _homework(args)
     try:
         result = diagnose(read_table(args.file, args.key))
     except DiagnoseError as exc:
@@ -84,6 +104,16 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(result.to_dict(), indent=2))
     else:
         print(result.text())
+    return 0
+
+
+def _homework(args: argparse.Namespace) -> int:
+    try:
+        seed = homework.parse_seed(args.seed)
+    except homework.HomeworkError as exc:
+        print(f"error: --seed: {exc}", file=sys.stderr)
+        return 2
+    print(homework.key(seed) if args.key else homework.sheet(seed, args.url), end="")
     return 0
 
 

@@ -27,6 +27,17 @@ from scripts.artifacts.registry import ROOT, fill, text_values
 DOCS = ROOT / "docs"
 SCRIPT = "javascripts/exercises.js"
 STYLESHEET = "stylesheets/exercises.css"
+#: The solutions page's print rules (folds opened, long blocks allowed to break).
+SOLUTIONS_PRINT = "stylesheets/solutions-print.css"
+#: The printed problem set's name line, answer lines and room (shared with the homework).
+SHEET_PRINT = "stylesheets/sheet-print.css"
+#: Where scripts/site/homework_hooks.py writes the page's address (from site_url).
+ADDRESS = '<span class="pe-sheet-address"></span>'
+#: Points of a problem of the problem set, by its kind; and the lines of room the printed
+#: set leaves for its work (an implementation is done at a computer and pasted into the
+#: checker: none).
+POINTS = {"check": 1, "compute": 2, "derive": 4, "implement": 5}
+ROOM = {"check": 3, "compute": 6, "derive": 14, "implement": 0}
 CHECKER = "checker.md"
 TEACHERS, SOLUTIONS = "teachers.md", "teachers-solutions.md"
 #: The pages with exercises, in the order of the problem set.
@@ -185,7 +196,15 @@ def _problem_anchor(e: Exercise) -> str:
 
 
 def teachers_fragment(titles: dict[str, str]) -> str:
-    out = [f'<link rel="stylesheet" href="../{STYLESHEET}">\n', "## Problems { #problems }\n"]
+    total = sum(POINTS[e.level] for e in EXERCISES)
+    out = [(f'<link rel="stylesheet" href="../{STYLESHEET}">\n'
+           f'<link rel="stylesheet" href="../{SHEET_PRINT}">\n'),
+           "## Problems { #problems }\n",
+           ('<div class="pe-sheet-head" markdown="span">\n'
+            '<p class="pe-sheet-name">Name: <span class="pe-sheet-blank"></span> '
+            'Date: <span class="pe-sheet-blank pe-sheet-blank-short"></span></p>\n'
+            f"<p>{len(EXERCISES)} problems, <strong>{total} points</strong> in all. "
+            f"The problems online: {ADDRESS}</p>\n</div>\n")]
     page = None
     for n, e in _numbered():
         if e.page != page:
@@ -193,10 +212,14 @@ def teachers_fragment(titles: dict[str, str]) -> str:
             out.append(f'<p class="pe-ex-group" markdown="span">From '
                        f"[{titles[page]}]({page})</p>\n")
         out.append(f"### Problem {n}. {e.title} {{ #{_problem_anchor(e)} }}\n")
-        out.append(f"*{LEVELS[e.level]}.* " + prompt(e) + "\n")
+        points = "point" if POINTS[e.level] == 1 else "points"
+        out.append(f"*{LEVELS[e.level]}, {POINTS[e.level]} {points}.* " + prompt(e) + "\n")
         if e.numeric:
             unit = f" ({e.unit})" if e.unit else ""
             out.append(f"Answer{unit}: ______________ ({_tolerance(e)})\n")
+        if ROOM[e.level]:
+            out.append(f'<div class="pe-sheet-room" style="--pe-sheet-lines: {ROOM[e.level]}" '
+                       'aria-hidden="true"></div>\n')
     out.append("## Which pages each problem rests on { #rests-on }\n")
     out.append("| Problem | Kind | Rests on |\n| --- | --- | --- |" + "".join(
         f"\n| [{n}](#{_problem_anchor(e)}) | {LEVELS[e.level]} | {rests_on(e, titles)} |"
@@ -205,7 +228,8 @@ def teachers_fragment(titles: dict[str, str]) -> str:
 
 
 def solutions_fragment(titles: dict[str, str]) -> str:
-    out = [f'<link rel="stylesheet" href="../{STYLESHEET}">\n']
+    out = [(f'<link rel="stylesheet" href="../{STYLESHEET}">\n'
+           f'<link rel="stylesheet" href="../{SOLUTIONS_PRINT}">\n')]
     for n, e in _numbered():
         out.append(f"## Problem {n}. {e.title} {{ #{_problem_anchor(e)} }}\n")
         out.append(f'<p class="pe-ex-meta" markdown="span">[The problem]'

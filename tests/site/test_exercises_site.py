@@ -31,6 +31,8 @@ EXERCISE_PAGES = ["", "formula/", "wavelengths/", "worked-examples/", "relative-
                   "embeddings/", "pitfalls/", "errata/", "beyond-text/", "practice/",
                   "relatives/"]
 TEACHERS, SOLUTIONS = "teachers/", "teachers-solutions/"
+#: The homework sheet checks its answers with the exercises' script (tests/site/test_homework_site.py).
+HOMEWORK = "homework/"
 PHONE = {"width": 390, "height": 844}
 
 _FORMS_JS = """() => [...document.querySelectorAll('form.pe-answer')].map((f) => ({
@@ -229,7 +231,7 @@ def test_only_pages_with_exercises_load_their_script(
     open_page: OpenPage, site_page: str, site_url: str
 ) -> None:
     loaded = open_page(site_page, wait_for_network_idle=True)
-    has = site_page in EXERCISE_PAGES
+    has = site_page in EXERCISE_PAGES or site_page == HOMEWORK
     problems = scoped_request_problems(loaded, site_url + "javascripts/exercises.js",
                                        expected=has)
     problems += scoped_request_problems(

@@ -21,6 +21,9 @@ OWN_FILES = {
     "stylesheets/notebook.css": "notebook/",
     "javascripts/checker/": "checker/",
     "stylesheets/checker.css": "checker/",
+    "javascripts/homework.js": "homework/",
+    "stylesheets/homework.css": "homework/",
+    "stylesheets/solutions-print.css": "teachers-solutions/",
 }
 
 

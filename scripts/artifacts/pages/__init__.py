@@ -45,6 +45,7 @@ from scripts.artifacts.pages import (
     explorer,
     formula,
     glossary,
+    homework,
     implementations,
     index,
     need_position,
@@ -75,7 +76,7 @@ MODULES: tuple[ModuleType, ...] = (
     practice, relatives, errata, beyond_text, need_position,
     questions, implementations, practice_questions, experiments, proofs, explorer, checker,
     notebook, glossary, reference, reference_variants, reference_symbolic,
-    reference_relatives, reference_diagnose, teachers, teachers_solutions)
+    reference_relatives, reference_diagnose, teachers, teachers_solutions, homework)
 
 #: Integers every page may type in its prose, and why they are not results.
 SITE_ALLOWED_NUMBERS: dict[int, str] = {
