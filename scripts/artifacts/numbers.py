@@ -333,7 +333,7 @@ def timestep_spacing_max_difference(d: int, steps: int, base: float = PAPER_BASE
 
 def _softmax(s: np.ndarray) -> np.ndarray:
     e = np.exp(s - s.max(axis=-1, keepdims=True))
-    return e / e.sum(axis=-1, keepdims=True)
+    return np.asarray(e / e.sum(axis=-1, keepdims=True))
 
 
 @functools.cache
@@ -345,7 +345,7 @@ def need_permutation_measures(n: int, d: int, seed: int = 0) -> dict[str, float]
 
     def attend(queries: np.ndarray, memory: np.ndarray) -> np.ndarray:
         q, k, v = queries @ wq, memory @ wk, memory @ wv
-        return _softmax(q @ k.T / np.sqrt(d)) @ v
+        return np.asarray(_softmax(q @ k.T / np.sqrt(d)) @ v)
 
     def att(x: np.ndarray) -> np.ndarray:
         return attend(x, x)

@@ -223,8 +223,9 @@ def test_a_decimal_in_every_plain_notation_reads_back_exactly(reader: Reader, x:
              f"{x:,.{places}f}": float(f"{x:.{places}f}"),
              f"{x:,.{places}f}".replace(",", "\u2009"): float(f"{x:.{places}f}"),
              f"{x:.6e}": float(f"{x:.6e}")}
-    if x < 1 or places not in (0, 3):
-        # A decimal comma; "1,234" reads as a thousands separator, as the pages print them.
+    if f"{x:.{places}f}".startswith("0") or places not in (0, 3):
+        # A decimal comma; "1,234" (0.99999 to three places: "1,000") reads as a thousands
+        # separator, as the pages print them.
         forms[f"{x:.{places}f}".replace(".", ",")] = float(f"{x:.{places}f}")
     for text, value in forms.items():
         said = reader.read(sign + text)

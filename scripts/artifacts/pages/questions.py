@@ -24,6 +24,7 @@ ALLOWED_NUMBERS: dict[int, str] = {
 #: (tests/docs/test_docs_consistency.py).
 ANSWER_TERMS: dict[str, tuple[str, ...]] = {
     "why-needed": ("shuffle", "order"),
+    "need-one": ("point clouds", "zero padding", "causal"),
     "symbols": ("pair",),
     "even-odd": ("dimensions",),
     "depends-on-words": ("four", "tokens"),
