@@ -17,6 +17,7 @@ float16); the sweep that set the rules ran 60 draws of every kind with no failur
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -149,3 +150,17 @@ def test_the_browser_names_the_slips(tmp_path: Path) -> None:
     # Two tables of every slip, in one Node run (the Python tests above take eight).
     cases = [c for slip in sweep.SLIPS for c in collect(sweep.slip_tables(slip), 2)]
     check_browser(cases, tmp_path)
+
+
+def test_every_finding_links_to_a_section_that_exists() -> None:
+    from pe.diagnose import PITFALLS, VARIANTS
+
+    anchors = set(re.findall(r"\{ #([\w-]+) \}", (ROOT / "docs" / "pitfalls.md").read_text()))
+    assert set(PITFALLS) == set(MISTAKES) | set(VARIANTS)
+    missing = {code: a for code, a in PITFALLS.items() if a and a not in anchors}
+    assert not missing, missing
+    # The browser's table is the same (its findings are compared with Python's above).
+    js = (ROOT / "docs" / "javascripts" / "checker" / "diagnose.js").read_text()
+    for code, anchor in PITFALLS.items():
+        key = code if re.fullmatch(r"[a-z][a-z0-9]*", code) else f'"{code}"'
+        assert f'{key}: "{anchor}"' in js, code
