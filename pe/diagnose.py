@@ -7,10 +7,15 @@ tries every explanation it knows, each a way of computing the table:
   then all cosines, or the reverse), and for an odd width a lone last sine or a zero column;
 * a **frequency rule**: the paper's \(\text{base}^{-2i/d}\), tensor2tensor's
   \(\text{base}^{-i/(d/2-1)}\), or the slips \(i/d\) and \(4i/d\) (the 2 dropped, or applied
-  to the column index), with either sign of the exponent;
-* a **base**: 10000, or one estimated from how fast the angles of the pairs turn;
+  to the column index), with either sign of the exponent; the cosines given the exponent of
+  their own column (``2 * (j // 2)`` without the ``// 2``); angles taken as degrees;
+* a **base**: 10000, \(e^4\) (``log10`` for ``ln``), \(e^d\) (``-log(10000) / d // 2``),
+  or one estimated from how fast the angles of the pairs turn, refined by least squares (a
+  table of another base may be the first columns of a wider one: the checker says which);
 * **rounding**: none, the result rounded to float16, or the angles themselves computed in
-  float16 (positions and frequencies rounded first, as a layer under mixed precision does);
+  float16 (positions and frequencies rounded first, as a layer under mixed precision does),
+  tried only where the table is precise enough to tell (F16_CLAIM_RESOLUTION; below it the
+  diagnosis's ``caveats`` say so);
 
 on top of what it finds in the table's shape: transposed, rows repeated along a batch axis,
 rows of zeros, a scale factor, and the first position. An explanation *fits* when every entry
@@ -18,7 +23,9 @@ lies within a tolerance built from the table's own precision (its dtype, or the 
 printed with) and from float32 arithmetic on the angle. Among the fitting explanations the
 simplest wins (fewest departures from a known implementation), so a table is never blamed
 for a mistake it does not need. A table nothing explains gets the verdict ``"unknown"`` and
-its closest candidates with their errors, never a guess.
+its closest candidates with their errors, never a guess. The promise, and what cannot be told
+from the numbers, is tested as a property over random tables
+(tests/helpers/diagnose_sweep.py).
 
 The browser's checker (docs/javascripts/checker/diagnose.js) is a line-by-line port of this
 module; the tests compare the two on every variant and every mistake.
@@ -82,6 +89,8 @@ MISTAKES: dict[str, str] = {
     "degrees is used",
     "log10-for-ln": "log10 where the natural logarithm belongs: exp(-log10(base) * 2i/d) is the "
     "paper's formula with the base e^(log10 base), e^4 for 10000",
+    "floor-division": "-log(base) / d // 2 floor-divides (Python's // binds as / does): the "
+    "factor is -1, so the frequencies are e^(-2i), the paper's formula with the base e^d",
 }
 
 #: Known variants that are not mistakes: code -> what they are.
@@ -115,6 +124,7 @@ PITFALLS: dict[str, str] = {
     "column-exponent-2j": "column-index-in-the-exponent",
     "degrees": "degrees-for-radians",
     "log10-for-ln": "log10-for-ln",
+    "floor-division": "floor-division",
     "marian": "split-versus-interleaved",
     "guided-diffusion": "split-versus-interleaved",
     "tensor2tensor": "d-over-2-minus-1",
@@ -888,18 +898,29 @@ def _template(c: _Candidate) -> str:
     return "tensor2tensor" if c.spacing == "d2-1" else "marian"
 
 
-def _bases(kind: str, kappa: float | None, step: float, sign: int, plain: bool) -> list[float]:
-    """The bases a candidate of this kind tries: 10000 (and e^4 for the paper's own rule,
-    ``plain``), or the one the angle steps give, as estimated or rounded to 3 digits."""
+def _floor_base(d: int) -> float:
+    """exp(arange(0, d, 2) * (-log(10000) / d // 2)): for d >= 5 the factor floors to -1, so
+    the frequencies are e^(-2i) = (e^d)^(-2i/d). 0 where the slip gives another factor."""
+    return math.exp(d) if 5 <= d <= 700 else 0.0
+
+
+def _bases(
+    kind: str, kappa: float | None, step: float, sign: int, plain: bool, d: int
+) -> list[float]:
+    """The bases a candidate of this kind tries: 10000 (and, for the paper's own rule,
+    ``plain``, e^4 and e^d: two slips in the exp/log form), or the one the angle steps give,
+    as estimated or rounded to 3 digits."""
     if kind == "known":
-        return [PAPER_BASE, LOG10_BASE] if plain else [PAPER_BASE]
+        slips = [b for b in (LOG10_BASE, _floor_base(d)) if b and b != PAPER_BASE]
+        return [PAPER_BASE, *slips] if plain else [PAPER_BASE]
     if kappa is None or step == 0 or (kappa < 0) != (sign > 0):
         return []
     with np.errstate(over="ignore"):
         base = math.exp(min(abs(kappa) / step, 700.0))
     if kind == "rounded":
         base = float(f"{base:.3g}")
-    return [base] if 1.0 < base < 1e300 and base not in (PAPER_BASE, LOG10_BASE) else []
+    known = (PAPER_BASE, LOG10_BASE, _floor_base(d))
+    return [base] if 1.0 < base < 1e300 and base not in known else []
 
 
 def _candidates(
@@ -938,7 +959,7 @@ def _candidates(
                             ):
                                 continue
                             plain = spacing == "paper" and sign < 0 and unit == "rad"
-                            for base in _bases(kind, kappa, step, sign, plain):
+                            for base in _bases(kind, kappa, step, sign, plain, d):
                                 shifts = [False]
                                 if (
                                     kind == "known"
@@ -1069,6 +1090,13 @@ def _findings(
             "the base is e^4, not 10000: exp(-log10(10000) * 2i/d) takes log10 where the "
             "natural logarithm belongs (math.log, np.log, torch.log)",
             f"the table is the paper's with base e^4 = {_fmt(LOG10_BASE)}",
+        )
+    if c.base_kind == "known" and c.base == _floor_base(d) and c.base != LOG10_BASE:
+        add(
+            "floor-division",
+            "the base is e^d, not 10000: in -log(10000) / d // 2 the // divides the quotient, "
+            "which floors to -1, so the frequencies are e^(-2i) (write / (d // 2) or 2i / d)",
+            f"the table is the paper's with base e^{d} = {_fmt(c.base)}",
         )
     if c.base_kind == "estimated":
         add(

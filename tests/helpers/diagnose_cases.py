@@ -157,6 +157,13 @@ def log10_for_ln(n: int = L, d: int = D) -> Table:
     return interleave(np.sin(position * div_term), np.cos(position * div_term), d)
 
 
+def floor_division(n: int = L, d: int = D) -> Table:
+    """The exp/log recipe with the precedence slip: -log(10000) / d // 2 floors to -1."""
+    position = np.arange(n, dtype=F32)[:, None]
+    div_term = np.exp(np.arange(0, d, 2, dtype=F32) * F32(-math.log(10000.0) / d // 2))
+    return interleave(np.sin(position * div_term), np.cos(position * div_term), d)
+
+
 def random_frequencies(n: int = L, d: int = D) -> Table:
     """Sines and cosines in pairs, as the encoding, but of frequencies drawn at random."""
     angle = np.arange(n)[:, None] * np.random.default_rng(1).uniform(0, 1, d // 2)[None]
@@ -228,6 +235,7 @@ MISTAKE_CASES = [
     Case("column-exponent-2j", tf_get_angles, "mistakes", frozenset({"column-exponent-2j"})),
     Case("degrees", degrees, "mistakes", frozenset({"degrees"})),
     Case("log10-for-ln", log10_for_ln, "mistakes", frozenset({"log10-for-ln"})),
+    Case("floor-division", floor_division, "mistakes", frozenset({"floor-division"})),
     Case("split-i-for-2i", lambda: np.concatenate(
         [with_exponent(lambda i: -i / D)[:, 0::2], with_exponent(lambda i: -i / D)[:, 1::2]],
         axis=1), "mistakes", frozenset({"marian", "i-for-2i"})),

@@ -59,6 +59,7 @@ SLIPS = (
     "column-exponent",
     "column-exponent-2j",
     "log10-for-ln",
+    "floor-division",
 )
 #: Slips swept at base 10000 only (see the module's docstring).
 KNOWN_BASE_ONLY = {
@@ -67,7 +68,7 @@ KNOWN_BASE_ONLY = {
     "spacing-d2-minus-1",
     "column-exponent",
     "column-exponent-2j",
-    "log10-for-ln",
+    "log10-for-ln", "floor-division",
 }
 #: Codes that describe a correct table and blame nothing.
 DESCRIPTIVE = {
@@ -185,6 +186,7 @@ def slip_table(
         "2j-for-2i": base ** (-4 * i / d),
         "spacing-d2-minus-1": base ** (-i / max(d // 2 - 1, 1)),
         "log10-for-ln": np.exp(-math.log10(base) * 2 * i / d),
+        "floor-division": np.exp(2 * i * (-math.log(base) / d // 2)),
     }
     if slip in spacing:
         a = angles(n, start, spacing[slip])
@@ -241,6 +243,7 @@ def slip_tables(draw: st.DrawFn, slip: str) -> Sweep:
         "spacing-d2-minus-1": 5,
         "float16-result": 3,
         "float16-angles": 3,
+        "floor-division": 5,
     }.get(slip, 2)
     d = draw(st.integers(low, 40))
     if slip == "odd-width-last-column":
@@ -286,6 +289,8 @@ def alias_codes(case: Sweep) -> set[str]:
     d = case.d
     rel = 20 * resolution(case.precision) + 1e-6  # how closely a small table pins its base
     aliases = {"i-for-2i": 100.0, "2j-for-2i": 1e8, "log10-for-ln": math.exp(4.0)}
+    if d >= 5:
+        aliases["floor-division"] = math.exp(d)
     if d >= 6 and case.layout == "interleaved":
         aliases["spacing-d2-minus-1"] = 10000.0 ** (d / (2 * (d // 2 - 1)))
     return {code for code, b in aliases.items() if abs(math.log(case.base / b)) <= rel * d}

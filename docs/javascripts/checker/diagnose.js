@@ -46,6 +46,9 @@ export const MISTAKES = {
   "log10-for-ln":
     "log10 where the natural logarithm belongs: exp(-log10(base) * 2i/d) is the paper's " +
     "formula with the base e^(log10 base), e^4 for 10000",
+  "floor-division":
+    "-log(base) / d // 2 floor-divides (Python's // binds as / does): the factor is -1, so the " +
+    "frequencies are e^(-2i), the paper's formula with the base e^d",
 };
 
 export const VARIANTS = {
@@ -77,6 +80,7 @@ export const PITFALLS = {
   "column-exponent-2j": "column-index-in-the-exponent",
   degrees: "degrees-for-radians",
   "log10-for-ln": "log10-for-ln",
+  "floor-division": "floor-division",
   marian: "split-versus-interleaved",
   "guided-diffusion": "split-versus-interleaved",
   tensor2tensor: "d-over-2-minus-1",
@@ -661,13 +665,22 @@ function templateSpacing(layout) {
   return layout === "split-sin-first" ? "d2-1" : "paper";
 }
 
+/** exp(arange(0, d, 2) * (-log(10000) / d // 2)): base e^d for d >= 5 (pe.diagnose._floor_base). */
+function floorBase(d) {
+  return d >= 5 && d <= 700 ? Math.exp(d) : 0;
+}
+
 /** The bases a candidate of this kind tries (pe.diagnose._bases). */
-function basesOf(kind, kappa, step, sign, plain) {
-  if (kind === "known") return plain ? [PAPER_BASE, LOG10_BASE] : [PAPER_BASE];
+function basesOf(kind, kappa, step, sign, plain, d) {
+  if (kind === "known") {
+    const slips = [LOG10_BASE, floorBase(d)].filter((b) => b && b !== PAPER_BASE);
+    return plain ? [PAPER_BASE, ...slips] : [PAPER_BASE];
+  }
   if (kappa === null || step === 0 || kappa < 0 !== sign > 0) return [];
   let base = Math.exp(Math.min(Math.abs(kappa) / step, 700));
   if (kind === "rounded") base = Number(base.toPrecision(3));
-  return base > 1 && base < 1e300 && base !== PAPER_BASE && base !== LOG10_BASE ? [base] : [];
+  const known = [PAPER_BASE, LOG10_BASE, floorBase(d)];
+  return base > 1 && base < 1e300 && !known.includes(base) ? [base] : [];
 }
 
 function candidatesOf(kappas, d, f16, claim16) {
@@ -685,7 +698,7 @@ function candidatesOf(kappas, d, f16, claim16) {
               if (unit === "deg" && (sp !== "paper" || sign > 0)) continue;
               if (kind !== "known" && sp !== "paper" && sp !== templateSpacing(layout)) continue;
               const plain = sp === "paper" && sign < 0 && unit === "rad";
-              for (const base of basesOf(kind, kappa, step, sign, plain)) {
+              for (const base of basesOf(kind, kappa, step, sign, plain, d)) {
                 const shifts = [false];
                 if (
                   kind === "known" &&
@@ -825,6 +838,13 @@ function findingsOf(c, structure, start, scale, transposed, d) {
       "the base is e^4, not 10000: exp(-log10(10000) * 2i/d) takes log10 where the " +
         "natural logarithm belongs (math.log, np.log, torch.log)",
       `the table is the paper's with base e^4 = ${fmt(LOG10_BASE)}`,
+    );
+  if (c.baseKind === "known" && c.base === floorBase(d) && c.base !== LOG10_BASE)
+    add(
+      "floor-division",
+      "the base is e^d, not 10000: in -log(10000) / d // 2 the // divides the quotient, " +
+        "which floors to -1, so the frequencies are e^(-2i) (write / (d // 2) or 2i / d)",
+      `the table is the paper's with base e^${d} = ${fmt(c.base)}`,
     );
   if (c.baseKind === "estimated") {
     add(
