@@ -5,8 +5,9 @@ The promise (pe.diagnose, docs/checker.md):
 
 * **A correct table is never blamed.** pe.encoding's table for any base, layout and first
   position, printed to 3 to 8 decimals or stored as float32 or float16, gets no mistake
-  but ``position-offset`` (which only says where it starts; it is named exactly when the first
-  position is not 0). The one exception is a base that *is* a slip's: the paper's formula
+  but ``position-offset`` (which only says where it starts; it is named exactly when the
+  first position the checker reads is not 0: a table of one or two frequencies, printed to
+  few digits, can fit more than one first position, and the checker reads the smallest). The one exception is a base that *is* a slip's: the paper's formula
   with base 100 is 10000's ``i-for-2i``, with base e^4 10000's ``log10-for-ln`` (the table is
   the same number for number); the checker then names the slip and its evidence names the
   base. The sweep draws bases log-uniformly, so it meets those bases only within the
