@@ -7,10 +7,15 @@ tries every explanation it knows, each a way of computing the table:
   then all cosines, or the reverse), and for an odd width a lone last sine or a zero column;
 * a **frequency rule**: the paper's \(\text{base}^{-2i/d}\), tensor2tensor's
   \(\text{base}^{-i/(d/2-1)}\), or the slips \(i/d\) and \(4i/d\) (the 2 dropped, or applied
-  to the column index), with either sign of the exponent;
-* a **base**: 10000, or one estimated from how fast the angles of the pairs turn;
+  to the column index), with either sign of the exponent; the cosines given the exponent of
+  their own column (``2 * (j // 2)`` without the ``// 2``); angles taken as degrees;
+* a **base**: 10000, \(e^4\) (``log10`` for ``ln``), \(e^d\) (``-log(10000) / d // 2``),
+  or one estimated from how fast the angles of the pairs turn, refined by least squares (a
+  table of another base may be the first columns of a wider one: the checker says which);
 * **rounding**: none, the result rounded to float16, or the angles themselves computed in
-  float16 (positions and frequencies rounded first, as a layer under mixed precision does);
+  float16 (positions and frequencies rounded first, as a layer under mixed precision does),
+  tried only where the table is precise enough to tell (F16_CLAIM_RESOLUTION; below it the
+  diagnosis's ``caveats`` say so);
 
 on top of what it finds in the table's shape: transposed, rows repeated along a batch axis,
 rows of zeros, a scale factor, and the first position. An explanation *fits* when every entry
@@ -18,7 +23,9 @@ lies within a tolerance built from the table's own precision (its dtype, or the 
 printed with) and from float32 arithmetic on the angle. Among the fitting explanations the
 simplest wins (fewest departures from a known implementation), so a table is never blamed
 for a mistake it does not need. A table nothing explains gets the verdict ``"unknown"`` and
-its closest candidates with their errors, never a guess.
+its closest candidates with their errors, never a guess. The promise, and what cannot be told
+from the numbers, is tested as a property over random tables
+(tests/helpers/diagnose_sweep.py).
 
 The browser's checker (docs/javascripts/checker/diagnose.js) is a line-by-line port of this
 module; the tests compare the two on every variant and every mistake.
@@ -72,6 +79,18 @@ MISTAKES: dict[str, str] = {
     "float16-angles": "the angles are computed in float16 (positions and frequencies rounded "
     "before the sine), as a layer computing in float16 under mixed precision does",
     "scaled": "the table is multiplied by a constant",
+    "column-exponent": "each column uses its own index in the exponent (the // 2 of "
+    "2 * (i // 2) left out): the cosine of pair i turns at base^(-(2i+1)/d) instead of "
+    "sharing its sine's base^(-2i/d)",
+    "column-exponent-2j": "the exponent is 2j/d with j the column index in every column (the "
+    "// 2 of 2 * (j // 2) left out): sines at base^(-4i/d), cosines at base^(-(4i+2)/d)",
+    "degrees": "the angles are in degrees: every frequency is multiplied by pi/180, as when "
+    "the angle is converted to radians although it already is in radians, or a sine in "
+    "degrees is used",
+    "log10-for-ln": "log10 where the natural logarithm belongs: exp(-log10(base) * 2i/d) is the "
+    "paper's formula with the base e^(log10 base), e^4 for 10000",
+    "floor-division": "-log(base) / d // 2 floor-divides (Python's // binds as / does): the "
+    "factor is -1, so the frequencies are e^(-2i), the paper's formula with the base e^d",
 }
 
 #: Known variants that are not mistakes: code -> what they are.
@@ -82,7 +101,47 @@ VARIANTS: dict[str, str] = {
     "a zero column for odd widths",
     "fairseq": "tensor2tensor's table with one row of zeros (fairseq's padding_idx row)",
     "other-base": "a base other than the paper's 10000",
+    "first-columns": "the first columns of a wider table: its frequencies are those of a "
+    "wider width",
 }
+
+#: The section of docs/pitfalls.md that explains each finding ("" where none does).
+PITFALLS: dict[str, str] = {
+    "i-for-2i": "i-versus-2i-in-the-exponent",
+    "2j-for-2i": "i-versus-2i-in-the-exponent",
+    "exponent-sign": "multiply-instead-of-divide",
+    "spacing-d2-minus-1": "d-over-2-minus-1",
+    "sin-cos-swapped": "split-versus-interleaved",
+    "odd-width-last-column": "odd-widths",
+    "position-offset": "left-padding",
+    "batch-repeat": "batch-axis",
+    "transposed": "",
+    "zero-rows": "positions-only-up-to-l2",
+    "float16-result": "angles-in-low-precision",
+    "float16-angles": "angles-in-low-precision",
+    "scaled": "",
+    "column-exponent": "column-index-in-the-exponent",
+    "column-exponent-2j": "column-index-in-the-exponent",
+    "degrees": "degrees-for-radians",
+    "log10-for-ln": "log10-for-ln",
+    "floor-division": "floor-division",
+    "marian": "split-versus-interleaved",
+    "guided-diffusion": "split-versus-interleaved",
+    "tensor2tensor": "d-over-2-minus-1",
+    "fairseq": "d-over-2-minus-1",
+    "other-base": "",
+    "first-columns": "",
+}
+
+#: Implementations that refuse or break at an odd width (docs/implementations.md).
+EVEN_ONLY = frozenset(
+    {
+        "the PyTorch tutorial's PositionalEncoding",
+        "The Annotated Transformer",
+        "the TensorFlow Transformer tutorial",
+        "Whisper's sinusoids",
+    }
+)
 
 #: The implementations whose tables equal each variant (see docs/implementations.md).
 IMPLEMENTATIONS: dict[str, tuple[str, ...]] = {
@@ -95,14 +154,14 @@ IMPLEMENTATIONS: dict[str, tuple[str, ...]] = {
     ),
     "marian": (
         "Hugging Face Marian",
-        "the TensorFlow Transformer tutorial (even widths)",
+        "the TensorFlow Transformer tutorial",
         "pe.encoding(layout='split')",
     ),
     "guided-diffusion": ("guided-diffusion's timestep_embedding",),
     "tensor2tensor": (
         "tensor2tensor's get_timing_signal_1d",
         "fairseq's table without its padding row",
-        "Whisper's sinusoids (even widths)",
+        "Whisper's sinusoids",
         "DDPM's get_timestep_embedding",
     ),
     "fairseq": ("fairseq's SinusoidalPositionalEmbedding",),
@@ -112,13 +171,32 @@ LAYOUTS = ("interleaved", "split-sin-first", "split-cos-first", "interleaved-cos
 SPACINGS = ("paper", "d2-1", "i-for-2i", "2j-for-2i")
 ROUNDINGS = ("none", "float16-result", "float16-angles")
 PAPER_BASE = 10000.0
+#: exp(-log10(10000) * 2i/d): the paper's formula with base e^4 (log10 taken for ln).
+LOG10_BASE = math.exp(math.log10(PAPER_BASE))
+DEGREE = math.pi / 180.0
+#: Float16 rounding is claimed only when the table is known more precisely than this: an
+#: eighth of float16's largest rounding error below 1 (half its spacing 2**-11 in [0.5, 1)).
+#: Printed to 4 decimals (errors up to 5e-5) or fewer, float16's errors (up to 2.4e-4) cannot
+#: be told from the print's and from a base known to a few digits: the checker does not
+#: claim float16 then.
+F16_CLAIM_RESOLUTION = 2.0**-15
 #: Allowed float32 error of an angle computed in float32: about (2 + ln base) ulp of the
 #: angle (the exponent's rounding, exp or pow, the product), doubled for margin.
 COMPUTE_ULPS = 16.0
 EPS32 = 2.0**-23
+#: The float32 arithmetic's share of the tolerance stops growing with the angle here: past
+#: it (angles beyond about 3e4 rad) an entry would fit almost any value and so be evidence of
+#: nothing, and a slip with huge angles (an exponent's sign flipped) could be named on the
+#: strength of columns that say nothing.
+COMPUTE_CAP = 0.05
+#: The same cap for angles computed in float16 (reached at angles of about 51 rad).
+F16_ANGLES_CAP = 0.1
 EPS16 = 2.0**-10
 #: Rows used to screen all candidates before the survivors are checked on every row.
 SCREEN_ROWS = 32
+#: The first positions the checker considers: 0 up to this (a table starting further on is
+#: read at the nearest position that fits, or not at all).
+START_LIMIT = 2.0**12
 
 
 class DiagnoseError(ValueError):
@@ -133,6 +211,11 @@ class Finding:
     message: str
     evidence: str
 
+    @property
+    def section(self) -> str:
+        """The anchor of the docs/pitfalls.md section that explains it, or ""."""
+        return PITFALLS.get(self.code, "")
+
 
 @dataclass(frozen=True)
 class _Candidate:
@@ -145,9 +228,16 @@ class _Candidate:
     base: float
     base_kind: str  # "known" or "estimated"
     rounding: str
+    unit: str = "rad"  # "deg": every frequency multiplied by pi/180
+    shift: bool = False  # the cosine of pair i takes the exponent half a step further
+    spread: float = 0.0  # how far an estimated kappa may be off per unit of noise (_refined)
 
     def describe(self, d: int) -> str:
         sign = "" if self.sign < 0 else " with the exponent's sign flipped"
+        if self.shift:
+            sign += ", cosines half a step further"
+        if self.unit == "deg":
+            sign += ", in degrees"
         odd = ""
         if d % 2:
             odd = ", last column " + ("a lone sine" if self.odd == "sin" else "zero")
@@ -188,6 +278,7 @@ class Diagnosis:
     unit: str = ""
     closest: tuple[tuple[str, float], ...] = field(default=())
     alternatives: tuple[tuple[str, ...], ...] = field(default=())
+    caveats: tuple[str, ...] = field(default=())
 
     @property
     def matches_paper(self) -> bool:
@@ -203,7 +294,12 @@ class Diagnosis:
             "matches_paper": self.matches_paper,
             "codes": list(self.codes),
             "findings": [
-                {"code": f.code, "message": f.message, "evidence": f.evidence}
+                {
+                    "code": f.code,
+                    "message": f.message,
+                    "evidence": f.evidence,
+                    "section": f.section,
+                }
                 for f in self.findings
             ],
             "shape": list(self.shape),
@@ -220,6 +316,7 @@ class Diagnosis:
             "error_units": self.error_units,
             "unit": self.unit,
             "alternatives": [list(a) for a in self.alternatives],
+            "caveats": list(self.caveats),
             "closest": [
                 {"description": c, "max_abs_error": e if math.isfinite(e) else None}
                 for c, e in self.closest
@@ -249,10 +346,12 @@ class Diagnosis:
             if self.implementations:
                 lines.append("Equals: " + "; ".join(self.implementations) + ".")
         for f in self.findings:
-            lines.append(f"- {f.code}: {f.message}. Evidence: {f.evidence}.")
+            see = f" See pitfalls#{f.section}." if f.section else ""
+            lines.append(f"- {f.code}: {f.message}. Evidence: {f.evidence}.{see}")
         if self.alternatives:
             others = "; ".join(", ".join(a) for a in self.alternatives)
             lines.append(f"Equally well explained by: {others}.")
+        lines += [f"Cannot tell: {c}." for c in self.caveats]
         if self.closest:
             lines.append("Closest candidates (largest difference):")
             lines += [f"  {_fmt(e)}  {c}" for c, e in self.closest]
@@ -510,7 +609,19 @@ def _exponents(spacing: str, n_freq: int, d: int) -> F64:
 
 def _frequencies(c: _Candidate, n_freq: int, d: int) -> F64:
     e = _exponents(c.spacing, n_freq, d)
-    return np.power(c.base, -e if c.sign < 0 else e)
+    omega = np.power(c.base, -e if c.sign < 0 else e)
+    return omega * DEGREE if c.unit == "deg" else omega
+
+
+def _column_frequencies(c: _Candidate, cols: _Columns, omega: F64) -> F64:
+    """Each column's frequency: its pair's, or for a shifted candidate's cosines half a step
+    further (base^(-(2i+1)/d) for the paper's spacing)."""
+    freq = omega[cols.pair] if omega.size else np.zeros(len(cols.pair))
+    if c.shift:
+        d = len(cols.func)
+        half = _exponents(c.spacing, 2, d)[1] / 2.0
+        freq = np.where(cols.func == 1, freq * c.base ** (-half if c.sign < 0 else half), freq)
+    return freq
 
 
 def _round16(x: F64) -> F64:
@@ -522,23 +633,27 @@ def _expected(
     c: _Candidate, cols: _Columns, omega: F64, positions: F64, precision: _Precision
 ) -> tuple[F64, F64]:
     """The candidate's table at ``positions`` and the tolerance of every entry."""
+    freq = _column_frequencies(c, cols, omega)
     if c.rounding == "float16-angles":
         with np.errstate(invalid="ignore"):  # inf * 0 where float16 overflows: NaN, fails
-            angles = _round16(np.multiply.outer(_round16(positions), _round16(omega)))
+            theta = _round16(np.multiply.outer(_round16(positions), _round16(freq)))
     else:
-        angles = np.multiply.outer(positions, omega)
-    theta = angles[:, cols.pair]
+        theta = np.multiply.outer(positions, freq)
     with np.errstate(invalid="ignore"):
         table = np.where(
             cols.func == 0, np.sin(theta), np.where(cols.func == 1, np.cos(theta), 0.0)
         )
     theta = np.where(cols.func == 2, 0.0, np.abs(theta))
-    tol = precision.resolution + COMPUTE_ULPS * EPS32 * (1.0 + theta)
+    tol = precision.resolution + np.minimum(COMPUTE_ULPS * EPS32 * (1.0 + theta), COMPUTE_CAP)
+    if c.spread:  # an estimated base: the angle of pair i is off by up to i * theta * spread
+        noise = precision.resolution + (EPS16 if c.rounding != "none" else 0.0)
+        with np.errstate(invalid="ignore"):  # an infinite angle: NaN, fails
+            tol = tol + c.spread * noise * cols.pair * theta
     if c.rounding != "none":
         table = _round16(table)
         tol = tol + EPS16 * np.abs(table) + 2.0**-24
-    if c.rounding == "float16-angles":
-        tol = tol + 2.0 * EPS16 * theta
+    if c.rounding == "float16-angles":  # capped as COMPUTE_CAP, for the same reason
+        tol = tol + np.minimum(2.0 * EPS16 * theta, F16_ANGLES_CAP)
     return table, tol
 
 
@@ -577,7 +692,12 @@ def _structure(values: F64) -> _Structure:
     if lengths.max() > 1 and (len(lengths) == 1 or np.all(lengths == lengths[0])):
         repeat = int(lengths[0])
         rows = values[starts]
-    zero = tuple(int(r) for r in np.flatnonzero(np.all(rows == 0, axis=1)))
+    # A width of 1 is one sine, zero at position 0: no row of it is an unfilled one.
+    zero = (
+        ()
+        if values.shape[1] == 1
+        else tuple(int(r) for r in np.flatnonzero(np.all(rows == 0, axis=1)))
+    )
     return _Structure(rows, repeat, zero)
 
 
@@ -601,14 +721,18 @@ def _scale(rows: F64, cols: _Columns, live: npt.NDArray[np.bool_]) -> float:
     s = rows[live][:, [p[0] for p in cols.pairs]]
     c = rows[live][:, [p[1] for p in cols.pairs]]
     radius = np.sqrt(s * s + c * c).ravel()
-    return float(np.median(radius)) if radius.size else 1.0
+    median = float(np.median(radius)) if radius.size else 1.0
+    return median if median > 0 else 1.0  # mostly zeros: no scale to read
 
 
-def _kappa(rows: F64, cols: _Columns, live: npt.NDArray[np.bool_]) -> float | None:
+def _kappa(
+    rows: F64, cols: _Columns, live: npt.NDArray[np.bool_], unit: float = 1.0
+) -> float | None:
     r"""The log-ratio of consecutive frequencies, \(\omega_i = e^{-\kappa i}\), from the angle steps.
 
     Each pair's angle turns by \(\omega_i\) per row (mod \(2\pi\)); pairs whose step
-    reads clearly are averaged, weighted by how precisely each gives \(\kappa\).
+    reads clearly are averaged, weighted by how precisely each gives \(\kappa\). With
+    ``unit`` (pi/180 for angles in degrees) the frequencies are \(u\,e^{-\kappa i}\).
     """
     if len(cols.pairs) < 2 or int(np.sum(live)) < 2:
         return None
@@ -621,42 +745,106 @@ def _kappa(rows: F64, cols: _Columns, live: npt.NDArray[np.bool_]) -> float | No
         theta = np.arctan2(rows[:, s], rows[:, c])
         w = theta[consecutive] - theta[consecutive - 1]
         w = w - 2 * np.pi * np.floor(w / (2 * np.pi) + 0.5)
-        steps.append(float(np.mean(w)))
+        steps.append(float(np.mean(w)) / unit)
     if not steps[1] > 0:
         return None
     k1 = -math.log(steps[1])
     num = den = 0.0
     for i in range(1, len(steps)):
         predicted = math.exp(-k1 * i)
-        if predicted < 2.0 and steps[i] > 0:
+        if predicted * unit < 2.0 and steps[i] > 0:
             weight = (steps[i] * i) ** 2
             num += weight * (-math.log(steps[i]) / i)
             den += weight
     return num / den if den > 0 else k1
 
 
+def _refined(
+    rows: F64,
+    cols: _Columns,
+    screen: npt.NDArray[np.int64],
+    kappa: float | None,
+    key: tuple[str, str, str],
+    first: int,
+    precision: _Precision,
+) -> tuple[float | None, float]:
+    r"""\(\kappa\) refined by least squares on the pairs' angles of the screened rows.
+
+    The steps give \(\kappa\) to about the table's precision over the rows' count, which at
+    3 or 4 printed decimals can leave the angles of the last rows just outside the tolerance;
+    three Gauss-Newton steps on \(\theta_{p,i} = p\,u\,e^{-\kappa i}\) (positions from
+    the unwrapped first row) bring the error down to the print's own. Least squares is not
+    the largest error's minimum: the second number is how far \(\kappa\) may still be off
+    per unit of noise on the angles (three standard errors), which, times the noise a
+    candidate allows (the table's resolution, plus float16's for a float16 candidate), widens
+    the tolerance of the candidates built on it.
+    """
+    if kappa is None or kappa <= 0 or len(cols.pairs) < 2:
+        return kappa, 0.0
+    layout, odd, unit = key
+    d = len(cols.func)
+    n_freq = len(cols.pairs)
+    idx = np.arange(n_freq, dtype=np.float64)
+    s_cols = [p[0] for p in cols.pairs]
+    c_cols = [p[1] for p in cols.pairs]
+    observed = np.arctan2(rows[screen][:, s_cols], rows[screen][:, c_cols])
+    u = DEGREE if unit == "deg" else 1.0
+    for _ in range(3):
+        base = math.exp(min(kappa * d / 2.0, 700.0))
+        probe = _Candidate(layout, odd, "paper", -1, base, "estimated", "none", unit)
+        omega = u * np.exp(-kappa * idx)
+        start = _start(probe, cols, _frequencies(probe, cols.n_freq, d), rows, first, precision)
+        theta = np.multiply.outer(screen.astype(np.float64) + start, omega)
+        resid = observed - theta
+        resid = resid - 2 * np.pi * np.floor(resid / (2 * np.pi) + 0.5)
+        grad = -idx * theta
+        den = float(np.sum(grad * grad))
+        if not den > 0:
+            break
+        step = float(np.sum(grad * resid)) / den
+        if not math.isfinite(step) or abs(step) > 0.5 * kappa:
+            break
+        kappa += step
+    else:
+        return kappa, 3.0 / math.sqrt(den)
+    return kappa, 0.0
+
+
 def _start(
     c: _Candidate, cols: _Columns, omega: F64, rows: F64, first: int, precision: _Precision
 ) -> int:
-    """The position of row ``first``, unwrapped from the slowest pair to the fastest."""
-    if not cols.pairs:
-        return first
+    r"""The position of row 0: row ``first``'s, unwrapped from the slowest pair to the fastest.
+
+    The slowest pair gives the position up to its turns, \(2\pi k/\omega\): every ``k``
+    that keeps the position below START_LIMIT is unwrapped through the faster pairs, and the
+    smallest position whose angles all fit within the table's precision wins (the closest
+    fit when none does). Without pairs (a width of 1) row 0 is position 0.
+    """
     order = sorted(
         (float(omega[i]), i) for i in range(len(cols.pairs)) if 0 < omega[i] <= 1.0 + 1e-9
     )
     if not order:
-        return first
+        return 0
     row = rows[first]
-    p = 0.0
-    for n, (w, i) in enumerate(order):
-        s, co = cols.pairs[i]
-        theta = math.atan2(row[s], row[co])
-        theta = theta + 2 * math.pi if theta < 0 else theta
-        if n == 0:
-            p = theta / w
-        else:
-            k = math.floor((p * w - theta) / (2 * math.pi) + 0.5)
-            p = (theta + 2 * math.pi * k) / w
+    if c.shift:
+        p = _start_shifted(c, cols, omega, row, order)
+    else:
+        w = np.array([o[0] for o in order])
+        theta = np.array(
+            [math.atan2(row[cols.pairs[i][0]], row[cols.pairs[i][1]]) for _, i in order]
+        )
+        theta = np.where(theta < 0, theta + 2 * math.pi, theta)
+        turns = np.arange(int(START_LIMIT * w[0] / (2 * math.pi)) + 1, dtype=np.float64)
+        ps = (theta[0] + 2 * math.pi * turns) / w[0]
+        for j in range(1, len(order)):
+            k = np.floor((ps * w[j] - theta[j]) / (2 * math.pi) + 0.5)
+            ps = (theta[j] + 2 * math.pi * k) / w[j]
+        guesses = np.floor(ps + 0.5)
+        miss = np.multiply.outer(guesses, w) - theta
+        miss = np.max(np.abs(miss - 2 * np.pi * np.floor(miss / (2 * np.pi) + 0.5)), axis=1)
+        slack = 2 * COMPUTE_ULPS * EPS32 + (4 * EPS16 if c.rounding != "none" else 0.0)
+        fits = miss <= 4 * precision.resolution + slack * (1.0 + guesses * w[-1])
+        p = float(ps[int(np.argmax(fits)) if fits.any() else int(np.argmin(miss))])
     guess = math.floor(p + 0.5)
     best, best_err = guess, math.inf
     for q in (guess, guess - 1, guess + 1):
@@ -667,6 +855,41 @@ def _start(
     return best - first
 
 
+def _start_shifted(
+    c: _Candidate, cols: _Columns, omega: F64, row: F64, order: list[tuple[float, int]]
+) -> float:
+    """The position of a row when each pair's cosine turns at another rate than its sine:
+    the slowest pair's angle, then each faster pair's from the steeper of its two columns
+    on the branch nearest the slower pairs' position."""
+    freq = _column_frequencies(c, cols, omega)
+    p = 0.0
+    for n, (w, i) in enumerate(order):
+        s, co = cols.pairs[i]
+        if n > 0:
+            # The sine and the cosine turn at different rates: read the angle from the
+            # steeper of the two columns, on the branch nearest the slower pairs' position.
+            col = s if abs(row[s]) <= abs(row[co]) else co
+            w = float(freq[col])
+            v = min(max(float(row[col]), -1.0), 1.0)
+            if col == s:
+                branches = (math.asin(v), math.pi - math.asin(v))
+            else:
+                branches = (math.acos(v), -math.acos(v))
+            thetas = [
+                b + 2 * math.pi * math.floor((p * w - b) / (2 * math.pi) + 0.5) for b in branches
+            ]
+            theta = min(thetas, key=lambda t: (abs(t - p * w), t))
+            p = theta / w
+        else:
+            theta = math.atan2(row[s], row[co])
+            p = (theta + 2 * math.pi if theta < 0 else theta) / w
+    return p
+
+
+def _template_spacing(layout: str) -> str:
+    return "d2-1" if layout == "split-sin-first" else "paper"
+
+
 def _template(c: _Candidate) -> str:
     if c.layout.startswith("interleaved"):
         return "paper"
@@ -675,40 +898,94 @@ def _template(c: _Candidate) -> str:
     return "tensor2tensor" if c.spacing == "d2-1" else "marian"
 
 
-def _candidates(kappas: dict[tuple[str, str], float | None], d: int, f16: bool) -> list[_Candidate]:
+def _floor_base(d: int) -> float:
+    """exp(arange(0, d, 2) * (-log(10000) / d // 2)): for d >= 5 the factor floors to -1, so
+    the frequencies are e^(-2i) = (e^d)^(-2i/d). 0 where the slip gives another factor."""
+    return math.exp(d) if 5 <= d <= 700 else 0.0
+
+
+def _bases(
+    kind: str, kappa: float | None, step: float, sign: int, plain: bool, d: int
+) -> list[float]:
+    """The bases a candidate of this kind tries: 10000 (and, for the paper's own rule,
+    ``plain``, e^4 and e^d: two slips in the exp/log form), or the one the angle steps give,
+    as estimated or rounded to 3 digits."""
+    if kind == "known":
+        slips = [b for b in (LOG10_BASE, _floor_base(d)) if b and b != PAPER_BASE]
+        return [PAPER_BASE, *slips] if plain else [PAPER_BASE]
+    if kappa is None or step == 0 or (kappa < 0) != (sign > 0):
+        return []
+    with np.errstate(over="ignore"):
+        base = math.exp(min(abs(kappa) / step, 700.0))
+    if kind == "rounded":
+        base = float(f"{base:.3g}")
+    known = (PAPER_BASE, LOG10_BASE, _floor_base(d))
+    return [base] if 1.0 < base < 1e300 and base not in known else []
+
+
+def _candidates(
+    kappas: dict[tuple[str, str, str], tuple[float | None, float]],
+    d: int,
+    f16: bool,
+    claim16: bool,
+) -> list[_Candidate]:
+    """Every explanation to try, in the order that breaks ties between equally simple ones.
+
+    ``f16``: the table is stored as float16 (so rounding its result to float16 explains
+    nothing); ``claim16``: the table is precise enough to tell float16 rounding from its own
+    (F16_CLAIM_RESOLUTION), else no float16 rounding is tried.
+    """
     odds = ("sin", "zero") if d % 2 else ("sin",)
-    roundings = [r for r in ROUNDINGS if not (f16 and r == "float16-result")]
+    roundings = [
+        r for r in ROUNDINGS if not (f16 and r == "float16-result") and (claim16 or r == "none")
+    ]
     out: list[_Candidate] = []
     for kind in ("known", "rounded", "estimated"):
         for layout in LAYOUTS:
             for odd in odds:
-                kappa = kappas[(layout, odd)]
-                for spacing in SPACINGS:
-                    step = _exponents(spacing, 2, d)[1]
-                    for sign in (-1, 1):
-                        if kind == "known":
-                            base = PAPER_BASE
-                        else:
-                            if kappa is None or step == 0 or (kappa < 0) != (sign > 0):
+                for unit in ("rad", "deg"):
+                    kappa, spread = kappas[(layout, odd, unit)]
+                    for spacing in SPACINGS:
+                        step = _exponents(spacing, 2, d)[1]
+                        for sign in (-1, 1):
+                            if unit == "deg" and (spacing != "paper" or sign > 0):
                                 continue
-                            with np.errstate(over="ignore"):
-                                base = math.exp(min(abs(kappa) / step, 700.0))
-                            if kind == "rounded":
-                                base = float(f"{base:.3g}")
-                            if not (1.0 < base < 1e300) or base == PAPER_BASE:
+                            # Every spacing is linear in i: with a base read from the table
+                            # they are one table, named by the paper's spacing (or
+                            # tensor2tensor's for all sines first), never as a slip.
+                            if kind != "known" and spacing not in (
+                                "paper",
+                                _template_spacing(layout),
+                            ):
                                 continue
-                        for rounding in roundings:
-                            out.append(
-                                _Candidate(
-                                    layout,
-                                    odd,
-                                    spacing,
-                                    sign,
-                                    base,
-                                    "known" if kind == "known" else "estimated",
-                                    rounding,
-                                )
-                            )
+                            plain = spacing == "paper" and sign < 0 and unit == "rad"
+                            for base in _bases(kind, kappa, step, sign, plain, d):
+                                shifts = [False]
+                                if (
+                                    kind == "known"
+                                    and base == PAPER_BASE
+                                    and unit == "rad"
+                                    and sign < 0
+                                    and layout.startswith("interleaved")
+                                    and spacing in ("paper", "2j-for-2i")
+                                ):
+                                    shifts.append(True)
+                                out += [
+                                    _Candidate(
+                                        layout,
+                                        odd,
+                                        spacing,
+                                        sign,
+                                        base,
+                                        "known" if kind == "known" else "estimated",
+                                        rounding,
+                                        unit,
+                                        shift,
+                                        spread if kind == "estimated" else 0.0,
+                                    )
+                                    for shift in shifts
+                                    for rounding in roundings
+                                ]
     return out
 
 
@@ -769,7 +1046,17 @@ def _findings(
             "column 0 reads cos(pos), column 1 sin(pos)",
         )
     template_spacing = "d2-1" if template == "tensor2tensor" else "paper"
-    if c.spacing != template_spacing:
+    if c.shift:
+        code = "column-exponent" if c.spacing == "paper" else "column-exponent-2j"
+        lo, hi = ("2i", "2i+1") if c.spacing == "paper" else ("4i", "4i+2")
+        cos0 = c.base ** -(_exponents(c.spacing, 2, d)[1] / 2)
+        add(
+            code,
+            MISTAKES[code],
+            f"the sine of pair i fits base^(-{lo}/d), its cosine base^(-({hi})/d): the first "
+            f"cosine turns {_fmt(cos0)} rad per position, not 1",
+        )
+    elif c.spacing != template_spacing:
         equivalent = ""
         if c.spacing != "d2-1":
             ratio = _exponents(c.spacing, 2, d)[1] / _exponents("paper", 2, d)[1]
@@ -790,12 +1077,42 @@ def _findings(
             MISTAKES["odd-width-last-column"],
             f"width {d} is odd and the last column is all zeros",
         )
+    if c.unit == "deg":
+        add(
+            "degrees",
+            "the angles are in degrees where sin and cos take radians: every pair turns "
+            "pi/180 times as fast as it should",
+            f"pair 0 turns {_fmt(DEGREE)} rad per position (1 degree), not 1 rad",
+        )
+    if c.base_kind == "known" and c.base == LOG10_BASE:
+        add(
+            "log10-for-ln",
+            "the base is e^4, not 10000: exp(-log10(10000) * 2i/d) takes log10 where the "
+            "natural logarithm belongs (math.log, np.log, torch.log)",
+            f"the table is the paper's with base e^4 = {_fmt(LOG10_BASE)}",
+        )
+    if c.base_kind == "known" and c.base == _floor_base(d) and c.base != LOG10_BASE:
+        add(
+            "floor-division",
+            "the base is e^d, not 10000: in -log(10000) / d // 2 the // divides the quotient, "
+            "which floors to -1, so the frequencies are e^(-2i) (write / (d // 2) or 2i / d)",
+            f"the table is the paper's with base e^{d} = {_fmt(c.base)}",
+        )
     if c.base_kind == "estimated":
         add(
             "other-base",
             f"the base is about {_fmt(c.base)}, not the paper's 10000",
             "estimated from how fast the pairs' angles turn",
         )
+        cut = _cut_from(c, d)
+        if cut:
+            add(
+                "first-columns",
+                f"these {d} columns can be the first {d} of a table of width {cut} with the "
+                f"paper's base 10000 (or of any width w with base {_fmt(c.base)}^(w/{d}))",
+                f"10000^({d}/{cut}) = {_fmt(PAPER_BASE ** (d / cut))}, the estimated base",
+                counts=False,
+            )
     if start != 0:
         fairseq_note = ""
         if template == "tensor2tensor" and start >= 1:
@@ -836,6 +1153,23 @@ def _findings(
     return template, found, deviations
 
 
+def _cut_from(c: _Candidate, d: int) -> int:
+    """The even width w > d whose first d columns, with base 10000, give this candidate's
+    table (10000^(d/w) = its base, to 0.2% of w), or 0."""
+    if (
+        c.spacing != "paper"
+        or c.sign > 0
+        or c.unit != "rad"
+        or c.shift
+        or not c.layout.startswith("interleaved")
+        or not 1.0 < c.base < PAPER_BASE
+    ):
+        return 0
+    wide = d * math.log(PAPER_BASE) / math.log(c.base)
+    w = 2 * math.floor(wide / 2 + 0.5)
+    return w if d < w <= 65536 and abs(wide - w) <= 2e-3 * w else 0
+
+
 # --------------------------------------------------------------------------- diagnose
 
 
@@ -861,14 +1195,21 @@ def _analyse(
     sample[screen] = True
     scales = {key: _scale(rows, cols, sample) for key, cols in layouts.items()}
     kappas = {
-        key: _kappa(rows, cols, sample) for key, cols in layouts.items()
+        (*key, unit): _kappa(rows, cols, sample, DEGREE if unit == "deg" else 1.0)
+        for key, cols in layouts.items()
+        for unit in ("rad", "deg")
     }  # angles: scale-free
+    refined = {
+        key: _refined(rows, layouts[key[:2]], screen, kappa, key, first, precision)
+        for key, kappa in kappas.items()
+    }
+    claim16 = _claims16(precision)
     fits: list[_Fit] = []
-    for order, c in enumerate(_candidates(kappas, d, dtype == "float16")):
+    for order, c in enumerate(_candidates(refined, d, dtype == "float16", claim16)):
         cols = layouts[(c.layout, c.odd)]
         scale = _snap(scales[(c.layout, c.odd)], precision)
         scaled = rows / scale
-        prec = _Precision(precision.resolution / scale, precision.unit, "", "")
+        prec = _scaled_precision(precision, scale)
         omega = _frequencies(c, cols.n_freq, d)
         start = _start(c, cols, omega, scaled, first, prec)
         pos = np.arange(n, dtype=np.float64) + start
@@ -882,7 +1223,7 @@ def _analyse(
 
     def full(f: _Fit) -> _Fit:
         cols = layouts[(f.candidate.layout, f.candidate.odd)]
-        prec = _Precision(precision.resolution / f.scale, precision.unit, "", "")
+        prec = _scaled_precision(precision, f.scale)
         omega = _frequencies(f.candidate, cols.n_freq, d)
         pos = np.arange(n, dtype=np.float64) + f.start
         table, tol = _expected(f.candidate, cols, omega, pos[live], prec)
@@ -899,7 +1240,11 @@ def _analyse(
             f.order,
         )
 
-    ranked = sorted((f for f in fits if f.score <= 1.0), key=lambda f: (f.complexity, f.order))
+    # Ties go to the tighter rounding: float16 angles explain whatever a float16 result does.
+    ranked = sorted(
+        (f for f in fits if f.score <= 1.0),
+        key=lambda f: (f.complexity, ROUNDINGS.index(f.candidate.rounding), f.order),
+    )
     for k, f in enumerate(ranked):
         checked = full(f)
         if checked.score <= 1.0:
@@ -940,6 +1285,20 @@ def _codes(f: _Fit) -> tuple[str, ...]:
     return tuple(x.code for x in f.findings)
 
 
+def _claims16(precision: _Precision) -> bool:
+    """Whether float16 rounding can be told at this precision (F16_CLAIM_RESOLUTION)."""
+    return not precision.words.startswith("printed") or (
+        precision.resolution <= F16_CLAIM_RESOLUTION
+    )
+
+
+def _scaled_precision(precision: _Precision, scale: float) -> _Precision:
+    """The precision of the table divided by ``scale``; a scale read from the pairs' radius is
+    itself known only to the table's precision, which doubles the allowance."""
+    factor = 1.0 if scale == 1.0 else 2.0
+    return _Precision(factor * precision.resolution / scale, precision.unit, "", "")
+
+
 def _snap(scale: float, precision: _Precision) -> float:
     """A pair radius within reading precision of 1 is 1: no scale factor."""
     return 1.0 if abs(scale - 1.0) <= max(1e-3, 8 * precision.resolution) else scale
@@ -964,8 +1323,17 @@ def diagnose(table: Any) -> Diagnosis:
     values, dtype = _validated(table)
     precision = _precision(values, dtype)
     n, d = values.shape
+    caveats: tuple[str, ...] = ()
+    if not _claims16(precision):
+        caveat = (
+            f"{precision.words}, the values may be off by up to {_fmt(precision.resolution)}, "
+            f"as much as float16's rounding (up to {_fmt(2.0**-12)} below 1), so whether they "
+            "went through float16 is not checked; print 5 or more decimals, or save the "
+            "array (.npy), to check it"
+        )
+        caveats = (caveat,)
     fit, closest = _analyse(values, precision, dtype, transposed=False)
-    if fit is None or fit.complexity > 0:
+    if d >= 2 and (fit is None or fit.complexity > 0):  # one column turned is one row
         turned, turned_closest = _analyse(values.T.copy(), precision, dtype, transposed=True)
         if turned is not None and (fit is None or turned.complexity < fit.complexity):
             fit, closest = turned, turned_closest
@@ -981,6 +1349,7 @@ def diagnose(table: Any) -> Diagnosis:
             precision=precision.words,
             unit=precision.unit_name,
             closest=tuple((_describe(f, n, d), f.max_abs) for f in closest),
+            caveats=caveats,
         )
     mistakes = [f for f in fit.findings if f.code in MISTAKES]
     verdict = "mistakes" if mistakes else ("variant" if fit.findings else "paper")
@@ -988,6 +1357,8 @@ def diagnose(table: Any) -> Diagnosis:
     variant = "fairseq" if any(f.code == "fairseq" for f in fit.findings) else fit.template
     plain = verdict != "mistakes" and not any(f.code == "other-base" for f in fit.findings)
     implementations = IMPLEMENTATIONS[variant] if plain else ()
+    if d % 2:
+        implementations = tuple(i for i in implementations if i not in EVEN_ONLY)
     return Diagnosis(
         verdict=verdict,
         findings=fit.findings,
@@ -1005,4 +1376,5 @@ def diagnose(table: Any) -> Diagnosis:
         max_abs_error=fit.max_abs,
         error_units=fit.max_abs / precision.unit,
         unit=precision.unit_name,
+        caveats=caveats,
     )

@@ -41,7 +41,7 @@ BASE_RTOL = 1e-9
 SCALE_RTOL = 1e-12
 EXACT = [
     "verdict", "matches_paper", "codes", "findings", "shape", "dtype", "precision", "layout",
-    "variant", "implementations", "base_estimated", "start", "unit", "alternatives",
+    "variant", "implementations", "base_estimated", "start", "unit", "alternatives", "caveats",
 ]
 
 

@@ -114,6 +114,56 @@ def swapped(n: int = L, d: int = D) -> Table:
     return out
 
 
+def tf_get_angles(n: int = L, d: int = D, floor: bool = False, two: bool = True) -> Table:
+    """The TensorFlow tutorial's get_angles / positional_encoding recipe, per column ``j``:
+    ``pos / 10000 ** ((2 * (j // 2)) / d)``, sines on even columns and cosines on odd ones.
+    ``floor=False`` leaves out the ``// 2``; ``two=False`` also the ``2 *`` (exponent j/d)."""
+    j = np.arange(d)[None, :]
+    k = 2 * (j // 2) if floor else (2 * j if two else j)
+    angles = np.arange(n)[:, None] / np.power(10000, k / np.float32(d))
+    angles[:, 0::2] = np.sin(angles[:, 0::2])
+    angles[:, 1::2] = np.cos(angles[:, 1::2])
+    return angles
+
+
+def cos_exponent_2i_plus_1(n: int = L, d: int = D) -> Table:
+    """A loop that gives the cosine of pair i its own exponent (2i + 1)/d."""
+    out = np.zeros((n, d))
+    for p in range(n):
+        for i in range(d // 2):
+            out[p, 2 * i] = math.sin(p / 10000 ** (2 * i / d))
+            out[p, 2 * i + 1] = math.cos(p / 10000 ** ((2 * i + 1) / d))
+    return out
+
+
+def degrees(n: int = L, d: int = D) -> Table:
+    """Angles taken as degrees: the radians converted once more (np.radians of an angle that
+    already is one), as a sine in degrees would read it."""
+    return interleave_angles(np.radians(angles_of(n, d)), d)
+
+
+def angles_of(n: int, d: int) -> Table:
+    return np.arange(n, dtype=np.float64)[:, None] * pe.frequencies(d)[None, :]
+
+
+def interleave_angles(angles: Table, d: int) -> Table:
+    return interleave(np.sin(angles), np.cos(angles), d)
+
+
+def log10_for_ln(n: int = L, d: int = D) -> Table:
+    """The exp/log recipe with log10 where ln belongs: exp(2i * -(log10(10000) / d))."""
+    position = np.arange(n, dtype=F32)[:, None]
+    div_term = np.exp(np.arange(0, d, 2, dtype=F32) * F32(-math.log10(10000.0) / d))
+    return interleave(np.sin(position * div_term), np.cos(position * div_term), d)
+
+
+def floor_division(n: int = L, d: int = D) -> Table:
+    """The exp/log recipe with the precedence slip: -log(10000) / d // 2 floors to -1."""
+    position = np.arange(n, dtype=F32)[:, None]
+    div_term = np.exp(np.arange(0, d, 2, dtype=F32) * F32(-math.log(10000.0) / d // 2))
+    return interleave(np.sin(position * div_term), np.cos(position * div_term), d)
+
+
 def random_frequencies(n: int = L, d: int = D) -> Table:
     """Sines and cosines in pairs, as the encoding, but of frequencies drawn at random."""
     angle = np.arange(n)[:, None] * np.random.default_rng(1).uniform(0, 1, d // 2)[None]
@@ -141,6 +191,9 @@ VARIANT_CASES = [
          frozenset({"fairseq"})),
     Case("keras-base-1000", lambda: keras(max_wavelength=1000.0), "variant",
          frozenset({"other-base"})),
+    Case("first-columns", lambda: np.round(pe.encoding(30, 512)[:, :8], 4), "variant",
+         frozenset({"other-base", "first-columns"})),
+    Case("tf-get-angles", lambda: tf_get_angles(floor=True), "paper", frozenset()),
 ]
 
 MISTAKE_CASES = [
@@ -175,6 +228,14 @@ MISTAKE_CASES = [
     Case("scaled", lambda: pe.encoding(L, D) * math.sqrt(D), "mistakes", frozenset({"scaled"})),
     Case("tensor2tensor-scaled-transposed", lambda: (pe.variants.tensor2tensor(L, D) * 3).T,
          "mistakes", frozenset({"tensor2tensor", "scaled", "transposed"})),
+    Case("column-exponent", lambda: tf_get_angles(two=False), "mistakes",
+         frozenset({"column-exponent"})),
+    Case("cos-exponent-2i-plus-1", cos_exponent_2i_plus_1, "mistakes",
+         frozenset({"column-exponent"})),
+    Case("column-exponent-2j", tf_get_angles, "mistakes", frozenset({"column-exponent-2j"})),
+    Case("degrees", degrees, "mistakes", frozenset({"degrees"})),
+    Case("log10-for-ln", log10_for_ln, "mistakes", frozenset({"log10-for-ln"})),
+    Case("floor-division", floor_division, "mistakes", frozenset({"floor-division"})),
     Case("split-i-for-2i", lambda: np.concatenate(
         [with_exponent(lambda i: -i / D)[:, 0::2], with_exponent(lambda i: -i / D)[:, 1::2]],
         axis=1), "mistakes", frozenset({"marian", "i-for-2i"})),

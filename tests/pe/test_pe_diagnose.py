@@ -183,3 +183,30 @@ def test_parse_table_reads_printouts(text: str) -> None:
 def test_parse_table_names_what_is_wrong(text: str, words: str) -> None:
     with pytest.raises(DiagnoseError, match=words):
         parse_table(text)
+
+
+def test_an_odd_width_lists_only_implementations_that_run_there() -> None:
+    # The PyTorch tutorial and The Annotated Transformer raise a shape error at odd widths,
+    # the TensorFlow tutorial returns one column too many and Whisper refuses them
+    # (docs/implementations.md); the others give the lone last sine or the zero column.
+    odd = diagnose(pe.encoding(L, D + 1)).implementations
+    even = diagnose(pe.encoding(L, D)).implementations
+    assert set(odd) == {
+        "pe.encoding",
+        "Hugging Face DistilBERT/XLM",
+        "Keras SinePositionEncoding (float32)",
+    }
+    assert "the PyTorch tutorial's PositionalEncoding" in even
+    assert "Whisper's sinusoids" in diagnose(pe.variants.tensor2tensor(L, D)).implementations
+    assert "Whisper's sinusoids" not in diagnose(
+        pe.variants.tensor2tensor(L, D + 1)
+    ).implementations
+    assert "the TensorFlow Transformer tutorial" not in diagnose(
+        pe.encoding(L, D + 1, layout="split")
+    ).implementations
+
+
+def test_the_first_columns_of_a_wider_table_say_which_width() -> None:
+    d = diagnose(np.round(pe.encoding(30, 512)[:, :8], 4))
+    assert d.verdict == "variant" and "first-columns" in d.codes
+    assert "width 512" in d.text()

@@ -34,6 +34,21 @@ export const MISTAKES = {
     "the angles are computed in float16 (positions and frequencies rounded before the sine), " +
     "as a layer computing in float16 under mixed precision does",
   scaled: "the table is multiplied by a constant",
+  "column-exponent":
+    "each column uses its own index in the exponent (the // 2 of 2 * (i // 2) left out): " +
+    "the cosine of pair i turns at base^(-(2i+1)/d) instead of sharing its sine's base^(-2i/d)",
+  "column-exponent-2j":
+    "the exponent is 2j/d with j the column index in every column (the // 2 of 2 * (j // 2) " +
+    "left out): sines at base^(-4i/d), cosines at base^(-(4i+2)/d)",
+  degrees:
+    "the angles are in degrees: every frequency is multiplied by pi/180, as when the angle is " +
+    "converted to radians although it already is in radians, or a sine in degrees is used",
+  "log10-for-ln":
+    "log10 where the natural logarithm belongs: exp(-log10(base) * 2i/d) is the paper's " +
+    "formula with the base e^(log10 base), e^4 for 10000",
+  "floor-division":
+    "-log(base) / d // 2 floor-divides (Python's // binds as / does): the factor is -1, so the " +
+    "frequencies are e^(-2i), the paper's formula with the base e^d",
 };
 
 export const VARIANTS = {
@@ -43,7 +58,44 @@ export const VARIANTS = {
     "all sines, then all cosines, with the spacing base^(-i/(d/2 - 1)) and a zero column for odd widths",
   fairseq: "tensor2tensor's table with one row of zeros (fairseq's padding_idx row)",
   "other-base": "a base other than the paper's 10000",
+  "first-columns": "the first columns of a wider table: its frequencies are those of a wider width",
 };
+
+/** The section of docs/pitfalls.md that explains each finding ("" where none does). */
+export const PITFALLS = {
+  "i-for-2i": "i-versus-2i-in-the-exponent",
+  "2j-for-2i": "i-versus-2i-in-the-exponent",
+  "exponent-sign": "multiply-instead-of-divide",
+  "spacing-d2-minus-1": "d-over-2-minus-1",
+  "sin-cos-swapped": "split-versus-interleaved",
+  "odd-width-last-column": "odd-widths",
+  "position-offset": "left-padding",
+  "batch-repeat": "batch-axis",
+  transposed: "",
+  "zero-rows": "positions-only-up-to-l2",
+  "float16-result": "angles-in-low-precision",
+  "float16-angles": "angles-in-low-precision",
+  scaled: "",
+  "column-exponent": "column-index-in-the-exponent",
+  "column-exponent-2j": "column-index-in-the-exponent",
+  degrees: "degrees-for-radians",
+  "log10-for-ln": "log10-for-ln",
+  "floor-division": "floor-division",
+  marian: "split-versus-interleaved",
+  "guided-diffusion": "split-versus-interleaved",
+  tensor2tensor: "d-over-2-minus-1",
+  fairseq: "d-over-2-minus-1",
+  "other-base": "",
+  "first-columns": "",
+};
+
+/** Implementations that refuse or break at an odd width (docs/implementations.md). */
+const EVEN_ONLY = new Set([
+  "the PyTorch tutorial's PositionalEncoding",
+  "The Annotated Transformer",
+  "the TensorFlow Transformer tutorial",
+  "Whisper's sinusoids",
+]);
 
 const IMPLEMENTATIONS = {
   paper: [
@@ -55,14 +107,14 @@ const IMPLEMENTATIONS = {
   ],
   marian: [
     "Hugging Face Marian",
-    "the TensorFlow Transformer tutorial (even widths)",
+    "the TensorFlow Transformer tutorial",
     "pe.encoding(layout='split')",
   ],
   "guided-diffusion": ["guided-diffusion's timestep_embedding"],
   tensor2tensor: [
     "tensor2tensor's get_timing_signal_1d",
     "fairseq's table without its padding row",
-    "Whisper's sinusoids (even widths)",
+    "Whisper's sinusoids",
     "DDPM's get_timestep_embedding",
   ],
   fairseq: ["fairseq's SinusoidalPositionalEmbedding"],
@@ -72,10 +124,16 @@ const LAYOUTS = ["interleaved", "split-sin-first", "split-cos-first", "interleav
 const SPACINGS = ["paper", "d2-1", "i-for-2i", "2j-for-2i"];
 const ROUNDINGS = ["none", "float16-result", "float16-angles"];
 const PAPER_BASE = 10000;
+const LOG10_BASE = Math.exp(Math.log10(PAPER_BASE));
+const DEGREE = Math.PI / 180;
+const F16_CLAIM_RESOLUTION = 2 ** -15;
 const COMPUTE_ULPS = 16;
 const EPS32 = 2 ** -23;
+const COMPUTE_CAP = 0.05;
+const F16_ANGLES_CAP = 0.1;
 const EPS16 = 2 ** -10;
 const SCREEN_ROWS = 32;
+const START_LIMIT = 2 ** 12;
 
 const SPACING_WORDS = {
   paper: "the paper's 2i/d",
@@ -341,7 +399,26 @@ function exponents(kind, nFreq, d) {
 }
 
 function frequencies(c, nFreq, d) {
-  return exponents(c.spacing, nFreq, d).map((e) => Math.pow(c.base, c.sign < 0 ? -e : e));
+  return exponents(c.spacing, nFreq, d).map((e) => {
+    const w = Math.pow(c.base, c.sign < 0 ? -e : e);
+    return c.unit === "deg" ? w * DEGREE : w;
+  });
+}
+
+/** Each column's frequency: its pair's, or for a shifted candidate's cosines half a step further. */
+function columnFrequencies(c, cols, omega) {
+  const d = cols.func.length;
+  const freq = new Float64Array(d);
+  let factor = 1;
+  if (c.shift) {
+    const half = exponents(c.spacing, 2, d)[1] / 2;
+    factor = c.base ** (c.sign < 0 ? -half : half);
+  }
+  for (let j = 0; j < d; j++) {
+    const w = omega.length ? omega[cols.pair[j]] : 0;
+    freq[j] = c.shift && cols.func[j] === 1 ? w * factor : w;
+  }
+  return freq;
 }
 
 /** The candidate's rows at the given positions, with the tolerance of every entry. */
@@ -349,23 +426,25 @@ function expected(c, cols, omega, positions, prec) {
   const d = cols.func.length;
   const tables = [];
   const tols = [];
-  const omega16 = c.rounding === "float16-angles" ? omega.map(round16) : null;
+  const freq = columnFrequencies(c, cols, omega);
+  const freq16 = c.rounding === "float16-angles" ? freq.map(round16) : null;
+  const noise = prec.resolution + (c.rounding !== "none" ? EPS16 : 0);
   for (const p of positions) {
     const row = new Float64Array(d);
     const tol = new Float64Array(d);
-    const p16 = omega16 ? round16(p) : 0;
+    const p16 = freq16 ? round16(p) : 0;
     for (let j = 0; j < d; j++) {
       const f = cols.func[j];
-      const w = cols.pair[j];
-      let theta = omega16 ? round16(p16 * omega16[w]) : p * omega[w];
+      let theta = freq16 ? round16(p16 * freq16[j]) : p * freq[j];
       let value = f === 0 ? Math.sin(theta) : f === 1 ? Math.cos(theta) : 0;
       theta = f === 2 ? 0 : Math.abs(theta);
-      let t = prec.resolution + COMPUTE_ULPS * EPS32 * (1 + theta);
+      let t = prec.resolution + Math.min(COMPUTE_ULPS * EPS32 * (1 + theta), COMPUTE_CAP);
+      if (c.spread) t = t + c.spread * noise * cols.pair[j] * theta;
       if (c.rounding !== "none") {
         value = round16(value);
         t = t + EPS16 * Math.abs(value) + 2 ** -24;
       }
-      if (c.rounding === "float16-angles") t = t + 2 * EPS16 * theta;
+      if (c.rounding === "float16-angles") t = t + Math.min(2 * EPS16 * theta, F16_ANGLES_CAP);
       row[j] = value;
       tol[j] = t;
     }
@@ -407,10 +486,12 @@ function structureOf(values) {
     repeat = lengths[0];
     rows = starts.map((s) => values[s]);
   }
+  // A width of 1 is one sine, zero at position 0: no row of it is an unfilled one.
   const zeroRows = [];
-  rows.forEach((row, r) => {
-    if (row.every((v) => v === 0)) zeroRows.push(r);
-  });
+  if (values[0].length > 1)
+    rows.forEach((row, r) => {
+      if (row.every((v) => v === 0)) zeroRows.push(r);
+    });
   return { rows, repeat, zeroRows };
 }
 
@@ -424,10 +505,11 @@ function scaleOf(rows, cols, live) {
   if (!radius.length) return 1;
   radius.sort((a, b) => a - b);
   const m = radius.length >> 1;
-  return radius.length % 2 ? radius[m] : (radius[m - 1] + radius[m]) / 2;
+  const median = radius.length % 2 ? radius[m] : (radius[m - 1] + radius[m]) / 2;
+  return median > 0 ? median : 1; // mostly zeros: no scale to read
 }
 
-function kappaOf(rows, cols, live) {
+function kappaOf(rows, cols, live, unit = 1) {
   const liveIdx = [];
   live.forEach((ok, r) => ok && liveIdx.push(r));
   if (cols.pairs.length < 2 || liveIdx.length < 2) return null;
@@ -440,14 +522,14 @@ function kappaOf(rows, cols, live) {
       w = w - 2 * Math.PI * Math.floor(w / (2 * Math.PI) + 0.5);
       sum += w;
     }
-    return sum / consecutive.length;
+    return sum / consecutive.length / unit;
   });
   if (!(steps[1] > 0)) return null;
   const k1 = -Math.log(steps[1]);
   let num = 0;
   let den = 0;
   for (let i = 1; i < steps.length; i++) {
-    if (Math.exp(-k1 * i) < 2 && steps[i] > 0) {
+    if (Math.exp(-k1 * i) * unit < 2 && steps[i] > 0) {
       const weight = (steps[i] * i) ** 2;
       num += weight * (-Math.log(steps[i]) / i);
       den += weight;
@@ -456,25 +538,83 @@ function kappaOf(rows, cols, live) {
   return den > 0 ? num / den : k1;
 }
 
+/** kappa refined by least squares on the pairs' angles of the screened rows (pe.diagnose._refined). */
+function refined(rows, cols, screen, kappa, key, first, prec) {
+  if (kappa === null || kappa <= 0 || cols.pairs.length < 2) return [kappa, 0];
+  const [layout, odd, unit] = key.split("/");
+  const d = cols.func.length;
+  const nFreq = cols.pairs.length;
+  const observed = screen.map((r) => cols.pairs.map(([s, c]) => Math.atan2(rows[r][s], rows[r][c])));
+  const u = unit === "deg" ? DEGREE : 1;
+  let den = 0;
+  for (let it = 0; it < 3; it++) {
+    const base = Math.exp(Math.min((kappa * d) / 2, 700));
+    const probe = { layout, odd, spacing: "paper", sign: -1, base, baseKind: "estimated", rounding: "none", unit, shift: false, spread: 0 };
+    const omega = Array.from({ length: nFreq }, (_, i) => u * Math.exp(-kappa * i));
+    const start = startOf(probe, cols, frequencies(probe, cols.nFreq, d), rows, first, prec, 1);
+    let num = 0;
+    den = 0;
+    screen.forEach((r, k) => {
+      for (let i = 0; i < nFreq; i++) {
+        const theta = (r + start) * omega[i];
+        let resid = observed[k][i] - theta;
+        resid = resid - 2 * Math.PI * Math.floor(resid / (2 * Math.PI) + 0.5);
+        const grad = -i * theta;
+        num += grad * resid;
+        den += grad * grad;
+      }
+    });
+    if (!(den > 0)) return [kappa, 0];
+    const step = num / den;
+    if (!Number.isFinite(step) || Math.abs(step) > 0.5 * kappa) return [kappa, 0];
+    kappa += step;
+  }
+  return [kappa, 3 / Math.sqrt(den)];
+}
+
+/** The position of row 0: row first's, unwrapped from the slowest pair (pe.diagnose._start). */
 function startOf(c, cols, omega, rows, first, prec, scale) {
-  if (!cols.pairs.length) return first;
   const order = [];
   for (let i = 0; i < cols.pairs.length; i++)
     if (omega[i] > 0 && omega[i] <= 1 + 1e-9) order.push([omega[i], i]);
-  if (!order.length) return first;
+  if (!order.length) return 0;
   order.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
   const row = rows[first].map((v) => v / scale);
-  let p = 0;
-  order.forEach(([w, i], n) => {
-    const [s, co] = cols.pairs[i];
-    let theta = Math.atan2(row[s], row[co]);
-    if (theta < 0) theta += 2 * Math.PI;
-    if (n === 0) p = theta / w;
-    else {
-      const k = Math.floor((p * w - theta) / (2 * Math.PI) + 0.5);
-      p = (theta + 2 * Math.PI * k) / w;
+  let p;
+  if (c.shift) p = startShifted(c, cols, omega, row, order);
+  else {
+    const w = order.map((o) => o[0]);
+    const theta = order.map(([, i]) => {
+      const t = Math.atan2(row[cols.pairs[i][0]], row[cols.pairs[i][1]]);
+      return t < 0 ? t + 2 * Math.PI : t;
+    });
+    const turns = Math.floor((START_LIMIT * w[0]) / (2 * Math.PI)) + 1;
+    const slack = 2 * COMPUTE_ULPS * EPS32 + (c.rounding !== "none" ? 4 * EPS16 : 0);
+    let best = null;
+    let bestMiss = Infinity;
+    for (let t = 0; t < turns; t++) {
+      let ps = (theta[0] + 2 * Math.PI * t) / w[0];
+      for (let j = 1; j < order.length; j++) {
+        const k = Math.floor((ps * w[j] - theta[j]) / (2 * Math.PI) + 0.5);
+        ps = (theta[j] + 2 * Math.PI * k) / w[j];
+      }
+      const g = Math.floor(ps + 0.5);
+      let miss = 0;
+      for (let j = 0; j < order.length; j++) {
+        const m = g * w[j] - theta[j];
+        miss = Math.max(miss, Math.abs(m - 2 * Math.PI * Math.floor(m / (2 * Math.PI) + 0.5)));
+      }
+      if (miss <= 4 * prec.resolution + slack * (1 + g * w[w.length - 1])) {
+        best = ps;
+        break;
+      }
+      if (miss < bestMiss) {
+        bestMiss = miss;
+        p = ps;
+      }
     }
-  });
+    if (best !== null) p = best;
+  }
   const guess = Math.floor(p + 0.5);
   let best = guess;
   let bestErr = Infinity;
@@ -490,49 +630,110 @@ function startOf(c, cols, omega, rows, first, prec, scale) {
   return best - first;
 }
 
+/** The position of a row when each pair's cosine turns at another rate than its sine. */
+function startShifted(c, cols, omega, row, order) {
+  const freq = columnFrequencies(c, cols, omega);
+  let p = 0;
+  order.forEach(([w0, i], n) => {
+    const [s, co] = cols.pairs[i];
+    if (n > 0) {
+      const col = Math.abs(row[s]) <= Math.abs(row[co]) ? s : co;
+      const w = freq[col];
+      const v = Math.min(Math.max(row[col], -1), 1);
+      const branches = col === s ? [Math.asin(v), Math.PI - Math.asin(v)] : [Math.acos(v), -Math.acos(v)];
+      let theta = null;
+      for (const b of branches) {
+        const t = b + 2 * Math.PI * Math.floor((p * w - b) / (2 * Math.PI) + 0.5);
+        if (theta === null || Math.abs(t - p * w) < Math.abs(theta - p * w) || (Math.abs(t - p * w) === Math.abs(theta - p * w) && t < theta)) theta = t;
+      }
+      p = theta / w;
+    } else {
+      const theta = Math.atan2(row[s], row[co]);
+      p = (theta < 0 ? theta + 2 * Math.PI : theta) / w0;
+    }
+  });
+  return p;
+}
+
 function templateOf(c) {
   if (c.layout.startsWith("interleaved")) return "paper";
   if (c.layout === "split-cos-first") return "guided-diffusion";
   return c.spacing === "d2-1" ? "tensor2tensor" : "marian";
 }
 
-function candidatesOf(kappas, d, f16) {
+function templateSpacing(layout) {
+  return layout === "split-sin-first" ? "d2-1" : "paper";
+}
+
+/** exp(arange(0, d, 2) * (-log(10000) / d // 2)): base e^d for d >= 5 (pe.diagnose._floor_base). */
+function floorBase(d) {
+  return d >= 5 && d <= 700 ? Math.exp(d) : 0;
+}
+
+/** The bases a candidate of this kind tries (pe.diagnose._bases). */
+function basesOf(kind, kappa, step, sign, plain, d) {
+  if (kind === "known") {
+    const slips = [LOG10_BASE, floorBase(d)].filter((b) => b && b !== PAPER_BASE);
+    return plain ? [PAPER_BASE, ...slips] : [PAPER_BASE];
+  }
+  if (kappa === null || step === 0 || kappa < 0 !== sign > 0) return [];
+  let base = Math.exp(Math.min(Math.abs(kappa) / step, 700));
+  if (kind === "rounded") base = Number(base.toPrecision(3));
+  const known = [PAPER_BASE, LOG10_BASE, floorBase(d)];
+  return base > 1 && base < 1e300 && !known.includes(base) ? [base] : [];
+}
+
+function candidatesOf(kappas, d, f16, claim16) {
   const odds = d % 2 ? ["sin", "zero"] : ["sin"];
-  const roundings = ROUNDINGS.filter((r) => !(f16 && r === "float16-result"));
+  const roundings = ROUNDINGS.filter((r) => !(f16 && r === "float16-result") && (claim16 || r === "none"));
   const out = [];
   for (const kind of ["known", "rounded", "estimated"])
     for (const layout of LAYOUTS)
-      for (const odd of odds) {
-        const kappa = kappas[`${layout}/${odd}`];
-        for (const sp of SPACINGS) {
-          const step = exponents(sp, 2, d)[1];
-          for (const sign of [-1, 1]) {
-            let base;
-            if (kind === "known") base = PAPER_BASE;
-            else {
-              if (kappa === null || step === 0 || kappa < 0 !== sign > 0) continue;
-              base = Math.exp(Math.min(Math.abs(kappa) / step, 700));
-              if (kind === "rounded") base = Number(base.toPrecision(3));
-              if (!(base > 1 && base < 1e300) || base === PAPER_BASE) continue;
+      for (const odd of odds)
+        for (const unit of ["rad", "deg"]) {
+          const [kappa, spread] = kappas[`${layout}/${odd}/${unit}`];
+          for (const sp of SPACINGS) {
+            const step = exponents(sp, 2, d)[1];
+            for (const sign of [-1, 1]) {
+              if (unit === "deg" && (sp !== "paper" || sign > 0)) continue;
+              if (kind !== "known" && sp !== "paper" && sp !== templateSpacing(layout)) continue;
+              const plain = sp === "paper" && sign < 0 && unit === "rad";
+              for (const base of basesOf(kind, kappa, step, sign, plain, d)) {
+                const shifts = [false];
+                if (
+                  kind === "known" &&
+                  base === PAPER_BASE &&
+                  unit === "rad" &&
+                  sign < 0 &&
+                  layout.startsWith("interleaved") &&
+                  (sp === "paper" || sp === "2j-for-2i")
+                )
+                  shifts.push(true);
+                for (const shift of shifts)
+                  for (const rounding of roundings)
+                    out.push({
+                      layout,
+                      odd,
+                      spacing: sp,
+                      sign,
+                      base,
+                      baseKind: kind === "known" ? "known" : "estimated",
+                      rounding,
+                      unit,
+                      shift,
+                      spread: kind === "estimated" ? spread : 0,
+                    });
+              }
             }
-            for (const rounding of roundings)
-              out.push({
-                layout,
-                odd,
-                spacing: sp,
-                sign,
-                base,
-                baseKind: kind === "known" ? "known" : "estimated",
-                rounding,
-              });
           }
         }
-      }
   return out;
 }
 
 function describe(c, d) {
-  const sign = c.sign < 0 ? "" : " with the exponent's sign flipped";
+  let sign = c.sign < 0 ? "" : " with the exponent's sign flipped";
+  if (c.shift) sign += ", cosines half a step further";
+  if (c.unit === "deg") sign += ", in degrees";
   const odd = d % 2 ? ", last column " + (c.odd === "sin" ? "a lone sine" : "zero") : "";
   const kind = c.baseKind === "known" ? "" : " (estimated)";
   const rounding = c.rounding === "none" ? "" : `, ${c.rounding.replace("-", " ")}`;
@@ -547,7 +748,7 @@ function findingsOf(c, structure, start, scale, transposed, d) {
   const found = [];
   let deviations = 0;
   const add = (code, message, evidence, counts = true) => {
-    found.push({ code, message, evidence });
+    found.push({ code, message, evidence, section: PITFALLS[code] ?? "" });
     if (counts) deviations += 1;
   };
   const fairseq = template === "tensor2tensor" && structure.zeroRows.length === 1;
@@ -590,8 +791,18 @@ function findingsOf(c, structure, start, scale, transposed, d) {
       "each pair holds the cosine first, the paper puts the sine first",
       "column 0 reads cos(pos), column 1 sin(pos)",
     );
-  const templateSpacing = template === "tensor2tensor" ? "d2-1" : "paper";
-  if (c.spacing !== templateSpacing) {
+  const ownSpacing = template === "tensor2tensor" ? "d2-1" : "paper";
+  if (c.shift) {
+    const code = c.spacing === "paper" ? "column-exponent" : "column-exponent-2j";
+    const [lo, hi] = c.spacing === "paper" ? ["2i", "2i+1"] : ["4i", "4i+2"];
+    const cos0 = c.base ** -(exponents(c.spacing, 2, d)[1] / 2);
+    add(
+      code,
+      MISTAKES[code],
+      `the sine of pair i fits base^(-${lo}/d), its cosine base^(-(${hi})/d): the first ` +
+        `cosine turns ${fmt(cos0)} rad per position, not 1`,
+    );
+  } else if (c.spacing !== ownSpacing) {
     let equivalent = "";
     if (c.spacing !== "d2-1") {
       const ratio = exponents(c.spacing, 2, d)[1] / exponents("paper", 2, d)[1];
@@ -614,12 +825,43 @@ function findingsOf(c, structure, start, scale, transposed, d) {
       MISTAKES["odd-width-last-column"],
       `width ${d} is odd and the last column is all zeros`,
     );
-  if (c.baseKind === "estimated")
+  if (c.unit === "deg")
+    add(
+      "degrees",
+      "the angles are in degrees where sin and cos take radians: every pair turns " +
+        "pi/180 times as fast as it should",
+      `pair 0 turns ${fmt(DEGREE)} rad per position (1 degree), not 1 rad`,
+    );
+  if (c.baseKind === "known" && c.base === LOG10_BASE)
+    add(
+      "log10-for-ln",
+      "the base is e^4, not 10000: exp(-log10(10000) * 2i/d) takes log10 where the " +
+        "natural logarithm belongs (math.log, np.log, torch.log)",
+      `the table is the paper's with base e^4 = ${fmt(LOG10_BASE)}`,
+    );
+  if (c.baseKind === "known" && c.base === floorBase(d) && c.base !== LOG10_BASE)
+    add(
+      "floor-division",
+      "the base is e^d, not 10000: in -log(10000) / d // 2 the // divides the quotient, " +
+        "which floors to -1, so the frequencies are e^(-2i) (write / (d // 2) or 2i / d)",
+      `the table is the paper's with base e^${d} = ${fmt(c.base)}`,
+    );
+  if (c.baseKind === "estimated") {
     add(
       "other-base",
       `the base is about ${fmt(c.base)}, not the paper's 10000`,
       "estimated from how fast the pairs' angles turn",
     );
+    const cut = cutFrom(c, d);
+    if (cut)
+      add(
+        "first-columns",
+        `these ${d} columns can be the first ${d} of a table of width ${cut} with the ` +
+          `paper's base 10000 (or of any width w with base ${fmt(c.base)}^(w/${d}))`,
+        `10000^(${d}/${cut}) = ${fmt(PAPER_BASE ** (d / cut))}, the estimated base`,
+        false,
+      );
+  }
   if (start !== 0) {
     let note = "";
     if (template === "tensor2tensor" && start >= 1)
@@ -662,7 +904,32 @@ function findingsOf(c, structure, start, scale, transposed, d) {
   return { template, found, deviations };
 }
 
+/** The even width w > d whose first d columns, with base 10000, give this table, or 0. */
+function cutFrom(c, d) {
+  if (
+    c.spacing !== "paper" ||
+    c.sign > 0 ||
+    c.unit !== "rad" ||
+    c.shift ||
+    !c.layout.startsWith("interleaved") ||
+    !(c.base > 1 && c.base < PAPER_BASE)
+  )
+    return 0;
+  const wide = (d * Math.log(PAPER_BASE)) / Math.log(c.base);
+  const w = 2 * Math.floor(wide / 2 + 0.5);
+  return d < w && w <= 65536 && Math.abs(wide - w) <= 2e-3 * w ? w : 0;
+}
+
 // ------------------------------------------------------------------------- diagnose
+
+function claims16(prec) {
+  return !prec.words.startsWith("printed") || prec.resolution <= F16_CLAIM_RESOLUTION;
+}
+
+/** A scale read from the pairs' radius is known only to the table's precision: twice the allowance. */
+function scaledPrecision(prec, scale) {
+  return { resolution: ((scale === 1 ? 1 : 2) * prec.resolution) / scale };
+}
 
 function snap(scale, prec) {
   return Math.abs(scale - 1) <= Math.max(1e-3, 8 * prec.resolution) ? 1 : scale;
@@ -693,14 +960,18 @@ function analyse(values, prec, dtype, transposed) {
       const key = `${lay}/${odd}`;
       layouts[key] = columnsOf(lay, odd, d);
       scales[key] = scaleOf(rows, layouts[key], sample);
-      kappas[key] = kappaOf(rows, layouts[key], sample); // angles: scale-free
+      for (const unit of ["rad", "deg"]) {
+        const k = `${key}/${unit}`;
+        const kappa = kappaOf(rows, layouts[key], sample, unit === "deg" ? DEGREE : 1); // angles: scale-free
+        kappas[k] = refined(rows, layouts[key], screen, kappa, k, first, prec);
+      }
     }
   const fits = [];
-  candidatesOf(kappas, d, dtype === "float16").forEach((c, order) => {
+  candidatesOf(kappas, d, dtype === "float16", claims16(prec)).forEach((c, order) => {
     const key = `${c.layout}/${c.odd}`;
     const cols = layouts[key];
     const scale = snap(scales[key], prec);
-    const p = { resolution: prec.resolution / scale };
+    const p = scaledPrecision(prec, scale);
     const omega = frequencies(c, cols.nFreq, d);
     const start = startOf(c, cols, omega, rows, first, p, scale);
     const [tables, tols] = expected(
@@ -722,7 +993,7 @@ function analyse(values, prec, dtype, transposed) {
 
   const full = (f) => {
     const cols = layouts[`${f.c.layout}/${f.c.odd}`];
-    const p = { resolution: prec.resolution / f.scale };
+    const p = scaledPrecision(prec, f.scale);
     const omega = frequencies(f.c, cols.nFreq, d);
     const [tables, tols] = expected(
       f.c,
@@ -742,7 +1013,12 @@ function analyse(values, prec, dtype, transposed) {
 
   const fitting = fits
     .filter((f) => f.score <= 1)
-    .sort((a, b) => a.complexity - b.complexity || a.order - b.order);
+    .sort(
+      (a, b) =>
+        a.complexity - b.complexity ||
+        ROUNDINGS.indexOf(a.c.rounding) - ROUNDINGS.indexOf(b.c.rounding) ||
+        a.order - b.order,
+    );
   for (let k = 0; k < fitting.length; k++) {
     const checked = full(fitting[k]);
     if (checked.score <= 1) return [checked, alternativesOf(checked, fitting.slice(k + 1), full)];
@@ -783,7 +1059,15 @@ export function diagnose(table, dtype = "float64") {
   const n = values.length;
   const d = values[0].length;
   let [fit, closest] = analyse(values, prec, dtype, false);
-  if (fit === null || fit.complexity > 0) {
+  const caveats = claims16(prec)
+    ? []
+    : [
+        `${prec.words}, the values may be off by up to ${fmt(prec.resolution)}, ` +
+          `as much as float16's rounding (up to ${fmt(2 ** -12)} below 1), so whether they ` +
+          "went through float16 is not checked; print 5 or more decimals, or save the " +
+          "array (.npy), to check it",
+      ];
+  if (d >= 2 && (fit === null || fit.complexity > 0)) {
     const [turned, turnedClosest] = analyse(transpose(values), prec, dtype, true);
     if (turned !== null && (fit === null || turned.complexity < fit.complexity)) [fit, closest] = [turned, turnedClosest];
     else if (fit === null) closest = [...closest, ...turnedClosest].sort((a, b) => a.maxAbs - b.maxAbs).slice(0, 3);
@@ -812,6 +1096,7 @@ export function diagnose(table, dtype = "float64") {
       max_abs_error: null,
       error_units: null,
       alternatives: [],
+      caveats,
       closest: closest.map((f) => ({
         description: f.findings.some((x) => x.code === "transposed")
           ? "the table transposed: " + describe(f.c, n)
@@ -823,6 +1108,9 @@ export function diagnose(table, dtype = "float64") {
     const mistakes = fit.findings.some((f) => f.code in MISTAKES);
     const verdict = mistakes ? "mistakes" : fit.findings.length ? "variant" : "paper";
     const variant = fit.findings.some((f) => f.code === "fairseq") ? "fairseq" : fit.template;
+    let implementations =
+      verdict !== "mistakes" && !fit.findings.some((f) => f.code === "other-base") ? IMPLEMENTATIONS[variant] : [];
+    if (d % 2) implementations = implementations.filter((i) => !EVEN_ONLY.has(i));
     result = {
       verdict,
       matches_paper: verdict === "paper",
@@ -831,8 +1119,7 @@ export function diagnose(table, dtype = "float64") {
       ...base,
       layout: fit.c.layout,
       variant,
-      implementations:
-        verdict !== "mistakes" && !fit.findings.some((f) => f.code === "other-base") ? IMPLEMENTATIONS[variant] : [],
+      implementations,
       base: fit.c.base,
       base_estimated: fit.c.baseKind === "estimated",
       start: fit.start,
@@ -840,6 +1127,7 @@ export function diagnose(table, dtype = "float64") {
       max_abs_error: fit.maxAbs,
       error_units: fit.maxAbs / prec.unit,
       alternatives: closest.map((f) => f.findings.map((x) => x.code)),
+      caveats,
       closest: [],
     };
   }
@@ -859,9 +1147,11 @@ export function textOf(r) {
     );
     if (r.implementations.length) lines.push("Equals: " + r.implementations.join("; ") + ".");
   }
-  for (const f of r.findings) lines.push(`- ${f.code}: ${f.message}. Evidence: ${f.evidence}.`);
+  for (const f of r.findings)
+    lines.push(`- ${f.code}: ${f.message}. Evidence: ${f.evidence}.${f.section ? ` See pitfalls#${f.section}.` : ""}`);
   if (r.alternatives.length)
     lines.push(`Equally well explained by: ${r.alternatives.map((a) => a.join(", ")).join("; ")}.`);
+  for (const c of r.caveats) lines.push(`Cannot tell: ${c}.`);
   if (r.closest.length) {
     lines.push("Closest candidates (largest difference):");
     for (const c of r.closest) lines.push(`  ${fmt(c.max_abs_error ?? Infinity)}  ${c.description}`);

@@ -56,10 +56,15 @@ function show(result) {
     );
   if (result.findings.length) {
     const list = el("ul", { className: "pe-c-findings" });
-    for (const f of result.findings)
-      list.append(el("li", {}, el("code", {}, f.code), `: ${f.message}. `, el("span", { className: "pe-c-evidence" }, `Evidence: ${f.evidence}.`)));
+    for (const f of result.findings) {
+      const item = el("li", {}, el("code", {}, f.code), `: ${f.message}. `, el("span", { className: "pe-c-evidence" }, `Evidence: ${f.evidence}.`));
+      // The pitfalls page's section on it (pages are folders: checker/ -> ../pitfalls/).
+      if (f.section) item.append(" ", el("a", { href: `../pitfalls/#${f.section}` }, "Why it happens and the fix."));
+      list.append(item);
+    }
     parts.push(el("p", {}, "Findings:"), list);
   }
+  for (const c of result.caveats ?? []) parts.push(el("p", { className: "pe-c-caveat" }, `Cannot tell: ${c}.`));
   if (result.closest.length) {
     parts.push(el("p", {}, "No explanation fits within the table's precision. The closest candidates, with the largest difference from each:"));
     const list = el("ul");

@@ -178,5 +178,7 @@ EXERCISES: list[Exercise] = [
 #: Integers this page's prose may type (outside code, includes and placeholders), each
 #: with why it is no typed-in result; the site-wide ones are in pages/__init__.py.
 ALLOWED_NUMBERS: dict[int, str] = {
-    4: "input: d_model = 4 of the worked example; the exponent 4i/d of a slip",
+    4: "input: d_model = 4 of the worked example; the exponent 4i/d of a slip; "
+    "log10(10000) = 4, the slip of taking log10 for ln",
+    180: "formula constant: pi/180 radians in a degree (the degrees-for-radians slip)",
 }

@@ -1,0 +1,166 @@
+"""The checker's promise, as properties over random tables (tests/helpers/diagnose_sweep.py
+states it and the rule for what cannot be told): a correct table, for any base (log-uniform from
+20 to 10**6), width (odd included), length, layout, first position and precision (3 to 8
+printed decimals, float32, float16), is never blamed for a mistake; and a table with a slip gets
+that slip's code, or "unknown", or no mistake at all where the slip does not change the table
+beyond its precision; never another mistake, and never float16 at 3 or 4 decimals. Checked
+for pe.diagnose here, and for the browser's diagnose.js through Node on the same tables (one
+Node run per test), whose verdicts must equal Python's.
+
+Example counts: each diagnosis of these tables (up to 40 x 40) takes 0.05 to 0.3 s, so the
+counts below keep every test to a few seconds. They are enough for a regression net because
+each draw varies every axis at once (base, width, length, layout, start, precision) and
+Hypothesis tries the boundaries first (widths 1 and 2, the extreme bases, 3 decimals,
+float16); the sweep that set the rules ran 60 draws of every kind with no failure.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from helpers import diagnose_sweep as sweep
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pe.diagnose import MISTAKES, diagnose
+
+ROOT = Path(__file__).resolve().parents[2]
+RUNNER = ROOT / "tests" / "checker" / "run_checker.mjs"
+BLAME = set(MISTAKES)
+
+
+def quick(count: int) -> settings:
+    return settings(
+        max_examples=count,
+        deadline=None,
+        database=None,
+        suppress_health_check=[HealthCheck.too_slow],
+    )
+
+
+def problems(case: sweep.Sweep, result: dict[str, Any]) -> list[str]:
+    check = sweep.problems_correct if case.slip is None else sweep.problems_slip
+    return check(case, result, BLAME)
+
+
+@quick(25)
+@given(sweep.correct_tables())
+def test_a_correct_table_is_never_blamed(case: sweep.Sweep) -> None:
+    result = diagnose(case.table).to_dict()
+    assert not problems(case, result), f"{case.label()}\n{diagnose(case.table).text()}"
+
+
+@pytest.mark.parametrize("slip", sweep.SLIPS)
+def test_a_slip_is_named_or_the_checker_cannot_tell(slip: str) -> None:
+    @quick(8)
+    @given(sweep.slip_tables(slip))
+    def check(case: sweep.Sweep) -> None:
+        result = diagnose(case.table).to_dict()
+        assert not problems(case, result), f"{case.label()}\n{diagnose(case.table).text()}"
+
+    check()
+
+
+def test_float16_is_never_claimed_at_four_decimals() -> None:
+    # A float16 table printed to 4 decimals: the checker says it cannot tell, never float16.
+    import pe
+
+    table = np.round(pe.encoding(40, 16, dtype=np.float16).astype(np.float64), 4)
+    result = diagnose(table)
+    assert not {"float16-result", "float16-angles"} & set(result.codes)
+    assert result.caveats and "float16" in result.caveats[0]
+    assert "Cannot tell: printed to 4 decimals" in result.text()
+
+
+# --------------------------------------------------------------------------- the browser
+
+
+def collect(strategy: st.SearchStrategy[sweep.Sweep], count: int) -> list[sweep.Sweep]:
+    """``count`` tables drawn by Hypothesis (reproducibly: derandomized), to run in one batch."""
+    cases: list[sweep.Sweep] = []
+
+    @settings(
+        max_examples=count,
+        derandomize=True,
+        deadline=None,
+        database=None,
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(strategy)
+    def draw(case: sweep.Sweep) -> None:
+        cases.append(case)
+
+    draw()
+    return cases
+
+
+def run_browser(cases: list[sweep.Sweep], folder: Path) -> list[dict[str, Any]]:
+    node = shutil.which("node")
+    assert node, "Node.js is needed to run the checker's modules (./dev installs it)"
+    paths = []
+    for k, case in enumerate(cases):
+        np.save(folder / f"{k}.npy", case.table)  # its dtype kept: float16, float32, float64
+        paths.append(str(folder / f"{k}.npy"))
+    result = subprocess.run(
+        [node, "--disable-warning=MODULE_TYPELESS_PACKAGE_JSON", str(RUNNER), *paths],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=600,
+    )
+    assert result.returncode == 0, result.stderr
+    return [r["result"] for r in json.loads(result.stdout)]
+
+
+SAME = (
+    "verdict",
+    "codes",
+    "findings",
+    "layout",
+    "start",
+    "alternatives",
+    "caveats",
+    "implementations",
+    "base_estimated",
+)
+
+
+def check_browser(cases: list[sweep.Sweep], folder: Path) -> None:
+    failures = []
+    for case, js in zip(cases, run_browser(cases, folder), strict=True):
+        py = diagnose(case.table).to_dict()
+        differ = [f"{k}: python {py[k]!r} != browser {js[k]!r}" for k in SAME if py[k] != js[k]]
+        failures += [f"{case.label()}: {p}" for p in differ + problems(case, js)]
+    assert not failures, "\n".join(failures)
+
+
+def test_the_browser_never_blames_a_correct_table(tmp_path: Path) -> None:
+    check_browser(collect(sweep.correct_tables(), 25), tmp_path)
+
+
+def test_the_browser_names_the_slips(tmp_path: Path) -> None:
+    # Two tables of every slip, in one Node run (the Python tests above take eight).
+    cases = [c for slip in sweep.SLIPS for c in collect(sweep.slip_tables(slip), 2)]
+    check_browser(cases, tmp_path)
+
+
+def test_every_finding_links_to_a_section_that_exists() -> None:
+    from pe.diagnose import PITFALLS, VARIANTS
+
+    anchors = set(re.findall(r"\{ #([\w-]+) \}", (ROOT / "docs" / "pitfalls.md").read_text()))
+    assert set(PITFALLS) == set(MISTAKES) | set(VARIANTS)
+    missing = {code: a for code, a in PITFALLS.items() if a and a not in anchors}
+    assert not missing, missing
+    # The browser's table is the same (its findings are compared with Python's above).
+    js = (ROOT / "docs" / "javascripts" / "checker" / "diagnose.js").read_text()
+    for code, anchor in PITFALLS.items():
+        key = code if re.fullmatch(r"[a-z][a-z0-9]*", code) else f'"{code}"'
+        assert f'{key}: "{anchor}"' in js, code
