@@ -24,8 +24,7 @@ from pe.homework import KINDS, PROBLEMS, Problem
 
 SCRIPT = "javascripts/homework.js"
 EXERCISES_SCRIPT = "javascripts/exercises.js"
-STYLESHEETS = ("stylesheets/exercises.css", "stylesheets/sheet-print.css",
-               "stylesheets/homework.css")
+STYLESHEETS = ("stylesheets/exercises.css", "stylesheets/sheet-print.css")
 #: Where ``homework_hooks`` writes the page's address.
 ADDRESS = '<span class="pe-sheet-address"></span>'
 

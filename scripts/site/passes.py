@@ -13,8 +13,8 @@ description and card) run over a site MkDocs built without the hooks:
 - ``drop_unused_stylesheets``: mkdocstrings' stylesheet stays on the API reference pages
   (``typeset_maths`` drops KaTeX's from a page without maths).
 - ``name_dialogs``: Material's search dialog gets an accessible name.
-- ``name_index_sections``: a nav section with an index page (a hub) gets its name on the
-  toggle that labels it.
+- ``name_index_sections``: the nav of a section with an index page (a hub) is named after
+  the section, not after its icon-only toggle.
 - ``slim_notebook``: a notebook page loses what mkdocs-jupyter inlines for JupyterLab, and
   ``output_images`` moves its figures into files beside it (notebook_html.py).
 - ``link_preview``: the OpenGraph and Twitter card tags a shared link shows (title,
@@ -69,10 +69,9 @@ SEARCH_DIALOG = re.compile(
 #: name to the page and labels the nested nav by the toggle beside it, which shows an icon
 #: only, so the nav landmark has no name (axe-core's rule landmark-unique).
 INDEX_SECTION = re.compile(
-    r'(<a href="[^"]*" class="md-nav__link[^"]*">\s*<span class="md-ellipsis">\s*'
+    r'<a href="[^"]*" class="md-nav__link[^"]*">\s*<span class="md-ellipsis">\s*'
     r'(?P<name>[^<]*?)\s*</span>\s*</a>\s*'
-    r'<label class="md-nav__link[^"]*" for="__nav_[\w]+" id="__nav_[\w]+_label")'
-    r'(?![^>]*aria-label)')
+    r'<label class="md-nav__link[^"]*" for="__nav_[\w]+" id="(?P<id>__nav_[\w]+_label)"')
 
 Render = Callable[[list[Formula]], list[str]]
 
@@ -169,9 +168,13 @@ def name_dialogs(html: str) -> str:
 
 
 def name_index_sections(html: str) -> str:
-    """The toggle of a nav section with an index page (its nav's label) is named after the
-    section, as the link beside it is: "Learn", not an unnamed icon."""
-    return INDEX_SECTION.sub(lambda m: f'{m.group(1)} aria-label="{m.group("name")}"', html)
+    """The nested nav of a section with an index page is named after the section, as the
+    link beside it is ("Learn"), instead of by its toggle, an unnamed icon (``aria-label``
+    on the nav: a <label> may not carry one, axe-core's rule aria-prohibited-attr)."""
+    for m in INDEX_SECTION.finditer(html):
+        html = html.replace(f'aria-labelledby="{m.group("id")}"',
+                            f'aria-label="{m.group("name")}"')
+    return html
 
 
 # ---------------------------------------------------------------- link previews

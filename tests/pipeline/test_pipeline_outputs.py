@@ -113,8 +113,10 @@ def test_figure_sizes_fit_the_page(full_build: Path) -> None:
 
 
 def test_tables_are_markdown_tables(full_build: Path) -> None:
-    # The exercises are Markdown fragments written like tables (tests/pipeline/test_exercises.py).
-    for art in (a for a in ARTIFACTS if a.kind == "table" and a.module != "exercises"):
+    # The exercises and the homework sheet are Markdown fragments written like tables
+    # (tests/pipeline/test_exercises.py, tests/homework/).
+    fragments = {"exercises", "homework_sheet"}
+    for art in (a for a in ARTIFACTS if a.kind == "table" and a.module not in fragments):
         lines = (full_build / f"tables/{art.name}.md").read_text().splitlines()
         assert len(lines) >= 3, art.name
         assert re.fullmatch(r"\|( :?-{3,}:? \|)+", lines[1]), f"{art.name}: no header rule"

@@ -22,7 +22,6 @@ OWN_FILES = {
     "javascripts/checker/": "checker/",
     "stylesheets/checker.css": "checker/",
     "javascripts/homework.js": "homework/",
-    "stylesheets/homework.css": "homework/",
     "stylesheets/solutions-print.css": "teachers-solutions/",
 }
 

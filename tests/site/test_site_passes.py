@@ -112,17 +112,19 @@ def test_the_search_dialog_is_named_once() -> None:
 
 def test_a_section_with_an_index_page_names_its_nav_once() -> None:
     """Material's markup for a nav section with an index page (navigation.indexes): the
-    toggle that labels the nested nav shows an icon only; it gets the section's name."""
+    toggle that labels the nested nav shows an icon only; the nav gets the section's name."""
     section = ('<div class="md-nav__link md-nav__container">\n <a href="./" class="md-nav__link '
                'md-nav__link--active">\n <span class="md-ellipsis">\n Use it in a model\n </span>'
                '\n </a>\n <label class="md-nav__link md-nav__link--active" for="__nav_3" '
                'id="__nav_3_label" tabindex="">\n <span class="md-nav__icon md-icon"></span>'
-               '\n </label>\n</div>')
+               '\n </label>\n</div>\n<nav class="md-nav" data-md-level="1" '
+               'aria-labelledby="__nav_3_label" aria-expanded="false">')
     named = name_index_sections(section)
-    assert named == section.replace('id="__nav_3_label"',
-                                    'id="__nav_3_label" aria-label="Use it in a model"')
+    assert named == section.replace('aria-labelledby="__nav_3_label"',
+                                    'aria-label="Use it in a model"')
     assert name_index_sections(named) == named
-    plain = '<label class="md-nav__link" for="__nav_5" id="__nav_5_label" tabindex="">Questions'
+    plain = ('<label class="md-nav__link" for="__nav_5" id="__nav_5_label" tabindex="">Questions'
+             '</label><nav class="md-nav" aria-labelledby="__nav_5_label">')
     assert name_index_sections(plain) == plain  # a section without an index page is named
 
 
