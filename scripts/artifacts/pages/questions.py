@@ -67,6 +67,9 @@ ANSWER_TERMS: dict[str, tuple[str, ...]] = {
     "low-precision": ("float32 or wider", "position index itself"),
     "diffusion": ("same construction", "different function"),
     "time-series": ("batch-axis", "base"),
+    "calendar": ("calendar", "Autoformer"),
     "image-patches": ("half the width", "ViT"),
+    "video": ("as a set", "number of frames"),
+    "audio": ("all sines first", "rows"),
     "rnn-cnn": ("recurren", "convolution", "absolute"),
 }
