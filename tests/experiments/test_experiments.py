@@ -102,11 +102,12 @@ def test_positions_make_the_task_learnable_and_no_positions_do_not(learned_runs)
     assert without.mean(axis=1).max() < 3 * chance, without.mean(axis=1)
 
 
-def test_results_are_deterministic_for_a_seed(learned_runs) -> None:
-    """The same run again (compiled afresh) gives exactly the same numbers; the seeds differ."""
+def test_the_seeds_of_a_run_differ(learned_runs) -> None:
+    """A run's seeds are different draws. That the same run gives the same bytes again is
+    tested where it is trained anew in a fresh process: two clean builds of a tiny run
+    (tests/pipeline/test_pipeline_experiments.py) and a kept run retrained from scratch
+    (tests/pipeline/test_kept_runs.py)."""
     first = learned_runs["sinusoidal"]
-    again = run({**TINY, "scheme": "sinusoidal"})
-    assert first.as_dict() == again.as_dict()
     assert not np.array_equal(first.losses[0], first.losses[1])
 
 
