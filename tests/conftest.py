@@ -177,8 +177,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.xdist_group(f"module-{item.nodeid.split('::')[0]}"))
         if "full_build" in fixtures:
             item.add_marker(pytest.mark.build)
-        if "tiny_sandbox" in fixtures:  # trains a tiny model (tests/pipeline)
+        if {"tiny_sandbox", "tiny_trained"} & set(fixtures):  # a tiny model (tests/pipeline)
             item.add_marker(pytest.mark.training)
+        if "browser" in fixtures:  # Chromium, whether or not the module says so
+            item.add_marker(pytest.mark.browser)
 
 
 @pytest.fixture(scope="session")
