@@ -519,6 +519,44 @@ def enters_buffer_float32(max_len: int, d: int, lengths: tuple[int, ...], past: 
     return sci(enters_buffer_measures(max_len, d, tuple(lengths), past)["float32"], 2)
 
 
+@functools.cache
+def enters_cross_measures(m: int, t: int, d: int, seed: int = 2) -> dict[str, float]:
+    """enters_cross_attention.py: keys carry the memory's encoding, queries their own."""
+    rng = np.random.default_rng(seed)
+    wq, wk, wv = (rng.normal(size=(d, d)) / np.sqrt(d) for _ in range(3))
+    memory = rng.normal(size=(m, d))
+    queries = rng.normal(size=(t, d))
+    p_mem = pe.encoding(m, d)
+
+    def cross(q_in: np.ndarray, mem: np.ndarray,
+              mem_pos: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        w = _softmax((q_in @ wq) @ ((mem + mem_pos) @ wk).T / np.sqrt(d))
+        return w, np.asarray(w @ (mem @ wv))
+
+    q_restart = queries + pe.encoding(t, d)
+    w, out = cross(q_restart, memory, p_mem)
+    perm = np.roll(np.arange(m), 2)
+    w_continue, _ = cross(queries + pe.encoding(t, d, start=m), memory, p_mem)
+    return {
+        "tolerance": float(10 * m * np.finfo(np.float64).eps * np.abs(out).max()),
+        "moved": float(np.abs(cross(q_restart, memory[perm], p_mem)[1] - out).max()),
+        "together": float(np.abs(cross(q_restart, memory[perm], p_mem[perm])[1] - out).max()),
+        "numbering": float(np.abs(w_continue - w).max()),
+    }
+
+
+def enters_cross_tolerance(m: int, t: int, d: int) -> str:
+    return sci(enters_cross_measures(m, t, d)["tolerance"], 2)
+
+
+def enters_cross_moved(m: int, t: int, d: int) -> str:
+    return fixed(enters_cross_measures(m, t, d)["moved"], 3)
+
+
+def enters_cross_numbering(m: int, t: int, d: int) -> str:
+    return fixed(enters_cross_measures(m, t, d)["numbering"], 3)
+
+
 #: The functions a ``Number`` may name.
 FUNCTIONS: dict[str, Callable[..., str]] = {fn.__name__: fn for fn in (
     as_integer, as_digits, wavelength_min, wavelength_limit, pairs, wavelength_max,
@@ -531,4 +569,4 @@ FUNCTIONS: dict[str, Callable[..., str]] = {fn.__name__: fn for fn in (
     float32_table_worst_ulp, float32_table_over_half_ulp, need_permutation_tolerance,
     need_permutation_with_pe, need_conv_distinct, need_conv_error, need_causal_spread,
     enters_qk_only, enters_on_values, enters_pattern, enters_carried, enters_buffer_slice,
-    enters_buffer_float32)}
+    enters_buffer_float32, enters_cross_tolerance, enters_cross_moved, enters_cross_numbering)}

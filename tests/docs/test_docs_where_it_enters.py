@@ -18,6 +18,7 @@ from scripts.artifacts.pages import where_it_enters as page
 
 PAGE = DOCS / "where-it-enters.md"
 QK = (page.QK_N, page.QK_D)
+CROSS = (page.CROSS_M, page.CROSS_T, page.CROSS_D)
 BUF = (page.BUF_MAX_LEN, page.BUF_D, tuple(page.BUF_LENGTHS), page.BUF_PAST)
 
 
@@ -57,6 +58,26 @@ def test_the_qk_script_prints_the_pages_numbers(qk):
     assert _line(qk, "position-only part").endswith(numbers.enters_carried(*QK))
 
 
+def test_the_memorys_order_lives_in_its_keys_encoding():
+    out = _stdout("enters_cross_attention")
+    m = numbers.enters_cross_measures(*CROSS)
+    assert m["tolerance"] < 1e3 * np.finfo(np.float64).eps
+    # Contents moved without their encodings: a change of the size of the outputs.
+    assert m["moved"] > 1e10 * m["tolerance"] and m["moved"] > 0.1
+    # Rows moved with their encodings: rounding only.
+    assert m["together"] <= m["tolerance"]
+    assert "within tolerance: True" in out and "False" not in out
+    # Restarting or continuing the queries' numbering gives different weights.
+    assert m["numbering"] > 0.05
+    assert _line(out, "memory contents moved").endswith(numbers.enters_cross_moved(*CROSS))
+    assert _line(out, "queries numbered from").endswith(numbers.enters_cross_numbering(*CROSS))
+    assert _line(out, "queries numbered from").startswith(f"queries numbered from {page.CROSS_M} ")
+    printed = _line(out, "tolerance").split(": ")[-1]  # 2.6e-14
+    mantissa, exponent = printed.split("e")
+    superscript = str(int(exponent)).translate(str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹"))
+    assert numbers.enters_cross_tolerance(*CROSS) == f"{mantissa} × 10{superscript}"
+
+
 @pytest.fixture(scope="module")
 def buffer() -> str:
     return _stdout("enters_buffer_slice")
@@ -93,7 +114,7 @@ def test_the_page_quotes_its_numbers_and_shows_its_scripts():
     text = PAGE.read_text(encoding="utf-8")
     for n in page.NUMBERS:
         assert f"{{{{ pe:{n.name} }}}}" in text, n.name
-    for stem in ("enters_qk_only", "enters_buffer_slice"):
+    for stem in ("enters_qk_only", "enters_cross_attention", "enters_buffer_slice"):
         assert f"docs/examples/where-it-enters/{stem}.py" in text
         assert f"examples/where-it-enters/{stem}.txt" in text
 

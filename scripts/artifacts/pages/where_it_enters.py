@@ -19,8 +19,11 @@ QK_N, QK_D = 8, 16
 BUF_MAX_LEN, BUF_D = 512, 64
 BUF_LENGTHS = [1, 7, 100, 333, 512]
 BUF_PAST = 600
+#: enters_cross_attention.py: memory rows, decoder queries, width.
+CROSS_M, CROSS_T, CROSS_D = 6, 4, 16
 
 _QK = {"n": QK_N, "d": QK_D}
+_CROSS = {"m": CROSS_M, "t": CROSS_T, "d": CROSS_D}
 _BUF = {"max_len": BUF_MAX_LEN, "d": BUF_D, "lengths": BUF_LENGTHS, "past": BUF_PAST}
 
 NUMBERS: list[Number] = [
@@ -45,4 +48,14 @@ NUMBERS: list[Number] = [
            "largest |table[:L] - computed on the fly|, float32, over the lengths sliced", _BUF),
     Number("enters_buffer_float32", "enters_buffer_float32",
            "largest |float32 table - pe's float64 encoding| over the table", _BUF),
+    Number("enters_cross_rows", "as_digits", "memory rows of the cross-attention demonstration",
+           {"value": CROSS_M}),
+    Number("enters_cross_tolerance", "enters_cross_tolerance",
+           "float64 tolerance of the cross-attention demonstration (10 m eps x largest output)",
+           _CROSS),
+    Number("enters_cross_moved", "enters_cross_moved",
+           "largest output change when memory contents move and their encodings stay", _CROSS),
+    Number("enters_cross_numbering", "enters_cross_numbering",
+           "largest change of the cross-attention weights, queries numbered from m instead "
+           "of 0", _CROSS),
 ]
