@@ -445,6 +445,118 @@ def need_causal_spread(length: int, d: int) -> str:
     return fixed(need_causal_measures(length, d)["spread_causal_bos"], 3)
 
 
+# ---------------------------------------------------------- where the encoding enters
+# The two demonstrations of docs/where-it-enters.md, computed as its scripts in
+# docs/examples/where-it-enters/ compute them (same seeds, same order of random draws);
+# tests/docs/test_docs_where_it_enters.py checks that each script prints these numbers.
+
+
+@functools.cache
+def enters_qk_measures(n: int, d: int, seed: int = 0) -> dict[str, float]:
+    """enters_qk_only.py: the encoding on queries and keys only, or on the values too."""
+    rng = np.random.default_rng(seed)
+    wq, wk, wv = (rng.normal(size=(d, d)) / np.sqrt(d) for _ in range(3))
+    x = rng.normal(size=(n, d))
+    enc = pe.encoding(n, d)
+    perm = np.roll(np.arange(n), 3)
+
+    def weights(q_in: np.ndarray, k_in: np.ndarray) -> np.ndarray:
+        return _softmax((q_in @ wq) @ (k_in @ wk).T / np.sqrt(d))
+
+    w = weights(x + enc, x + enc)
+    return {
+        "qk_only": float(np.abs(x[perm] @ wv - (x @ wv)[perm]).max()),
+        "on_values": float(np.abs((x[perm] + enc) @ wv - ((x + enc) @ wv)[perm]).max()),
+        "pattern": float(np.abs(weights(x[perm] + enc, x[perm] + enc)
+                                - w[perm][:, perm]).max()),
+        "carried": float(np.abs(w @ (enc @ wv)).max()),
+    }
+
+
+def enters_qk_only(n: int, d: int) -> str:
+    return repr(enters_qk_measures(n, d)["qk_only"])
+
+
+def enters_on_values(n: int, d: int) -> str:
+    return fixed(enters_qk_measures(n, d)["on_values"], 3)
+
+
+def enters_pattern(n: int, d: int) -> str:
+    return fixed(enters_qk_measures(n, d)["pattern"], 3)
+
+
+def enters_carried(n: int, d: int) -> str:
+    return fixed(enters_qk_measures(n, d)["carried"], 3)
+
+
+def _enters_on_the_fly(length: int, d: int) -> np.ndarray:
+    pos = np.arange(length, dtype=np.float32)[:, None]
+    freq = np.power(np.float32(10000.0), -np.arange(0, d, 2, dtype=np.float32) / np.float32(d))
+    angle = pos * freq
+    out = np.empty((length, d), dtype=np.float32)
+    out[:, 0::2], out[:, 1::2] = np.sin(angle), np.cos(angle)
+    return out
+
+
+@functools.cache
+def enters_buffer_measures(max_len: int, d: int, lengths: tuple[int, ...],
+                           past: int) -> dict[str, float]:
+    """enters_buffer_slice.py: a float32 table sliced to each length against on the fly."""
+    table = _enters_on_the_fly(max_len, d)
+    return {
+        "slice": max(float(np.abs(table[:n] - _enters_on_the_fly(n, d)).max())
+                     for n in lengths),
+        "float32": float(np.abs(table - pe.encoding(max_len, d)).max()),
+        "rows_past": float(table[:past].shape[0]),
+    }
+
+
+def enters_buffer_slice(max_len: int, d: int, lengths: tuple[int, ...], past: int) -> str:
+    return repr(enters_buffer_measures(max_len, d, tuple(lengths), past)["slice"])
+
+
+def enters_buffer_float32(max_len: int, d: int, lengths: tuple[int, ...], past: int) -> str:
+    return sci(enters_buffer_measures(max_len, d, tuple(lengths), past)["float32"], 2)
+
+
+@functools.cache
+def enters_cross_measures(m: int, t: int, d: int, seed: int = 2) -> dict[str, float]:
+    """enters_cross_attention.py: keys carry the memory's encoding, queries their own."""
+    rng = np.random.default_rng(seed)
+    wq, wk, wv = (rng.normal(size=(d, d)) / np.sqrt(d) for _ in range(3))
+    memory = rng.normal(size=(m, d))
+    queries = rng.normal(size=(t, d))
+    p_mem = pe.encoding(m, d)
+
+    def cross(q_in: np.ndarray, mem: np.ndarray,
+              mem_pos: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        w = _softmax((q_in @ wq) @ ((mem + mem_pos) @ wk).T / np.sqrt(d))
+        return w, np.asarray(w @ (mem @ wv))
+
+    q_restart = queries + pe.encoding(t, d)
+    w, out = cross(q_restart, memory, p_mem)
+    perm = np.roll(np.arange(m), 2)
+    w_continue, _ = cross(queries + pe.encoding(t, d, start=m), memory, p_mem)
+    return {
+        "tolerance": float(10 * m * np.finfo(np.float64).eps * np.abs(out).max()),
+        "moved": float(np.abs(cross(q_restart, memory[perm], p_mem)[1] - out).max()),
+        "together": float(np.abs(cross(q_restart, memory[perm], p_mem[perm])[1] - out).max()),
+        "numbering": float(np.abs(w_continue - w).max()),
+    }
+
+
+def enters_cross_tolerance(m: int, t: int, d: int) -> str:
+    return sci(enters_cross_measures(m, t, d)["tolerance"], 2)
+
+
+def enters_cross_moved(m: int, t: int, d: int) -> str:
+    return fixed(enters_cross_measures(m, t, d)["moved"], 3)
+
+
+def enters_cross_numbering(m: int, t: int, d: int) -> str:
+    return fixed(enters_cross_measures(m, t, d)["numbering"], 3)
+
+
 #: The functions a ``Number`` may name.
 FUNCTIONS: dict[str, Callable[..., str]] = {fn.__name__: fn for fn in (
     as_integer, as_digits, wavelength_min, wavelength_limit, pairs, wavelength_max,
@@ -455,4 +567,6 @@ FUNCTIONS: dict[str, Callable[..., str]] = {fn.__name__: fn for fn in (
     min_distance, min_distance_offset, near_repeat_offset, near_repeat_distance,
     neighbour_distance, sines_only_min_distance, timestep_spacing_max_difference,
     float32_table_worst_ulp, float32_table_over_half_ulp, need_permutation_tolerance,
-    need_permutation_with_pe, need_conv_distinct, need_conv_error, need_causal_spread)}
+    need_permutation_with_pe, need_conv_distinct, need_conv_error, need_causal_spread,
+    enters_qk_only, enters_on_values, enters_pattern, enters_carried, enters_buffer_slice,
+    enters_buffer_float32, enters_cross_tolerance, enters_cross_moved, enters_cross_numbering)}

@@ -65,6 +65,7 @@ from scripts.artifacts.pages import (
     teachers,
     teachers_solutions,
     wavelengths,
+    where_it_enters,
     worked_examples,
 )
 from scripts.artifacts.registry import ROOT, Artifact, Number
@@ -73,7 +74,7 @@ from scripts.artifacts.registry import ROOT, Artifact, Number
 #: pages with exercises first, in the order the problem set was written), then the rest.
 MODULES: tuple[ModuleType, ...] = (
     index, formula, wavelengths, worked_examples, relative_position, embeddings, pitfalls,
-    practice, relatives, errata, beyond_text, need_position,
+    practice, relatives, errata, beyond_text, need_position, where_it_enters,
     questions, implementations, practice_questions, experiments, proofs, explorer, checker,
     notebook, glossary, reference, reference_variants, reference_symbolic,
     reference_relatives, reference_diagnose, teachers, teachers_solutions, homework)

@@ -47,6 +47,7 @@ ANSWER_TERMS: dict[str, tuple[str, ...]] = {
     "causal-mask": ("causal mask",),
     "longer-sequences": ("may",),
     "every-layer": ("once",),
+    "values": ("queries and keys", "who attends to whom", "every layer"),
     "sum-destroys": ("orthogonal", "few directions", "every time", "in most cases", "off by one"),
     "add-or-concatenate": ("width", "projection"),
     "sqrt-d-model": ("d_k", "no reason given", "suspect", "initialis"),
