@@ -29,7 +29,16 @@ import numpy.typing as npt
 
 from pe import _validate
 
-__all__ = ["encoding", "frequencies", "rotation", "wavelengths"]
+__all__ = [
+    "continuous_encoding",
+    "encoding",
+    "frequencies",
+    "frequencies_for",
+    "grid_encoding",
+    "periodic_encoding",
+    "rotation",
+    "wavelengths",
+]
 
 Layout = Literal["interleaved", "split"]
 FloatArray = npt.NDArray[np.floating[Any]]
@@ -189,3 +198,12 @@ def rotation(
     rot[cos_idx, sin_idx] = -sin
     rot[cos_idx, cos_idx] = cos
     return rot
+
+
+# Imported last: pe.coordinates uses only pe._validate, but keeps the core above standalone.
+from pe.coordinates import (
+    continuous_encoding,
+    frequencies_for,
+    grid_encoding,
+    periodic_encoding,
+)
