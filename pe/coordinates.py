@@ -7,13 +7,13 @@ timestep in \([0, 1]\)) it is easier to say which wavelengths the ladder should 
 * the **longest** wavelength must not wrap inside the range of the input, and
 * the **shortest** must be short enough to tell apart the finest detail that matters.
 
-[`wavelengths_for`][pe.coordinates.wavelengths_for] turns a range and a resolution into
-that pair, [`ladder`][pe.coordinates.ladder] spaces ``d/2`` frequencies geometrically
-between them and [`continuous_encoding`][pe.coordinates.continuous_encoding] applies them.
-[`periodic_encoding`][pe.coordinates.periodic_encoding] encodes a quantity that wraps
-(hour of day, longitude), [`fourier_features`][pe.coordinates.fourier_features] applies a
+`wavelengths_for` turns a range and a resolution into
+that pair, `ladder` spaces ``d/2`` frequencies geometrically
+between them and `continuous_encoding` applies them.
+`periodic_encoding` encodes a quantity that wraps
+(hour of day, longitude), `fourier_features` applies a
 frequency matrix of your own (random Fourier features), and
-[`grid_encoding`][pe.coordinates.grid_encoding] builds 2-D, 3-D or higher tables.
+`grid_encoding` builds 2-D, 3-D or higher tables.
 
 Every function computes in float64 and returns float64. All sin/cos pairs share the
 column orders of [`pe.encoding`][pe.encoding]: ``"interleaved"`` (sin, cos, sin, cos, ...)
@@ -181,8 +181,8 @@ def ladder(d_model: int, *, shortest: float, longest: float) -> F64:
 
 
 def frequencies_for(*, span: tuple[float, float], resolution: float, d_model: int) -> F64:
-    """The [`ladder`][pe.coordinates.ladder] between the wavelengths of
-    [`wavelengths_for`][pe.coordinates.wavelengths_for].
+    """The `ladder` between the wavelengths of
+    `wavelengths_for`.
 
     >>> w = pe.frequencies_for(span=(0.0, 10.0), resolution=0.5, d_model=4)
     >>> (2 * np.pi / w).round(9).tolist()
@@ -203,7 +203,7 @@ def continuous_encoding(
     longest: float,
     layout: Layout = "interleaved",
 ) -> F64:
-    r"""Encode real-valued coordinates with a [`ladder`][pe.coordinates.ladder] of frequencies.
+    r"""Encode real-valued coordinates with a `ladder` of frequencies.
 
     Entry ``[..., 2k]`` is \(\sin(x\,\omega_k)\) and ``[..., 2k+1]`` is
     \(\cos(x\,\omega_k)\) (interleaved layout). ``x`` may have any shape, including a
@@ -211,7 +211,7 @@ def continuous_encoding(
 
     Raises:
         TypeError: ``x`` is not real-valued, or ``d_model`` is not an integer.
-        ValueError: ``x`` holds nan or inf, or any error of [`ladder`][pe.coordinates.ladder].
+        ValueError: ``x`` holds nan or inf, or any error of `ladder`.
 
     >>> pe.continuous_encoding(0.25, 4, shortest=1.0, longest=2.0).round(4).tolist()
     [1.0, 0.0, 0.7071, 0.7071]
@@ -255,7 +255,7 @@ def gaussian_matrix(
     r"""A ``(n_inputs, d_model / 2)`` matrix of frequencies drawn from \(N(0, \text{scale}^2)\).
 
     The frequency matrix of random Fourier features (Tancik et al., 2020). Pass it to
-    [`fourier_features`][pe.coordinates.fourier_features]. NumPy's generator, so the same
+    `fourier_features`. NumPy's generator, so the same
     ``seed`` gives the same matrix here, but not the matrix PyTorch would draw.
 
     >>> pe.coordinates.gaussian_matrix(2, 6, scale=10.0, seed=0).shape

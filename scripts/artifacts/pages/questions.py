@@ -68,5 +68,6 @@ ANSWER_TERMS: dict[str, tuple[str, ...]] = {
     "diffusion": ("same construction", "different function"),
     "time-series": ("batch-axis", "base"),
     "image-patches": ("half the width", "ViT"),
+    "continuous-coordinates": ("longest", "wrap", "finest detail"),
     "rnn-cnn": ("recurren", "convolution", "absolute"),
 }
