@@ -233,3 +233,15 @@ def test_sam_position_embedding_random(h: int, w: int, feats: int, scale: float)
     size = 2 * np.pi * (np.abs(2 * coords - 1) @ np.abs(gaussian.astype(np.float64)))
     bound = ULPS * EPS32 * (1.0 + np.concatenate([size, size], axis=-1))
     assert_close(ours.transpose(2, 0, 1), want, bound.transpose(2, 0, 1))
+
+
+@settings(max_examples=30, deadline=None)
+@given(height=st.integers(1, 30), width=st.integers(1, 30),
+       feats=st.integers(1, 32).map(lambda n: 2 * n), temperature=st.sampled_from([20, 10000]))
+def test_detr_any_shape(height: int, width: int, feats: int, temperature: int) -> None:
+    # Unnormalised: coordinates 1 .. H and 1 .. W, so the angle is at most max(H, W).
+    ours = pe.grid_encoding(
+        (np.arange(1.0, height + 1), np.arange(1.0, width + 1)), 2 * feats,
+        base=float(temperature)).transpose(2, 0, 1)
+    want = detr_reference(height, width, feats, temperature=temperature)
+    assert_close(ours, want, ULPS * EPS32 * (1.0 + max(height, width)))

@@ -63,6 +63,7 @@ ALLOWED_NUMBERS: dict[int, str] = {
     30: "an example input: a frame rate in frames per second",
     90: "the range of latitude, -90 to 90 degrees",
     180: "the range of longitude, -180 to 180 degrees; the period that wrongly wraps latitude",
+    256: "a default of DETR's code: its hidden width, quoted from main.py",
     360: "a known period: degrees in a circle",
     1000: "a constant of guided-diffusion's code: timesteps rescaled to 0 .. 1000",
 }
