@@ -138,7 +138,8 @@ def wavelengths_for(*, span: tuple[float, float], resolution: float) -> tuple[fl
     >>> pe.coordinates.wavelengths_for(span=(-1.0, 1.0), resolution=0.01)
     (0.02, 4.0)
     """
-    if not (isinstance(span, Sequence) and not isinstance(span, str) and len(span) == 2):
+    pair = isinstance(span, Sequence | np.ndarray) and not isinstance(span, str)
+    if not (pair and np.shape(span) == (2,)):
         raise ValueError(f"span must be a pair (lo, hi), got {span!r}")
     lo, hi = _real("span[0]", span[0]), _real("span[1]", span[1])
     if not lo < hi:

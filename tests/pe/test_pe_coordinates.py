@@ -88,6 +88,10 @@ def test_slowest_pair_distance_grows_over_the_span(lo: float, length: float, d: 
     assert dist[-1] == pytest.approx(2.0, abs=1e-9)  # lo and hi on opposite points
 
 
+def test_span_may_be_an_array() -> None:
+    assert coordinates.wavelengths_for(span=np.array([0.0, 3.0]), resolution=0.5) == (1.0, 6.0)
+
+
 def test_shape_follows_x() -> None:
     kw = {"shortest": 1.0, "longest": 10.0}
     assert pe.continuous_encoding(0.3, 6, **kw).shape == (6,)
