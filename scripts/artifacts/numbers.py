@@ -19,6 +19,7 @@ import ml_dtypes
 import numpy as np
 
 import pe
+import pe.coordinates
 import pe.variants
 from scripts.artifacts.data import (
     LOW_PRECISION,
@@ -557,6 +558,53 @@ def enters_cross_numbering(m: int, t: int, d: int) -> str:
     return fixed(enters_cross_measures(m, t, d)["numbering"], 3)
 
 
+# ---------------------------------------------------------------- continuous coordinates
+# docs/coordinates.md: the wavelength rule of pe.coordinates and what it says about
+# libraries' choices, and the widths of multi-axis tables.
+
+
+def coords_rule_wavelength(which: str, lo: float, hi: float, resolution: float) -> str:
+    """``shortest`` or ``longest`` of pe.coordinates.wavelengths_for((lo, hi), resolution)."""
+    shortest, longest = pe.coordinates.wavelengths_for(span=(lo, hi), resolution=resolution)
+    return sci({"shortest": shortest, "longest": longest}[which])
+
+
+def coords_nerf_shortest(levels: int) -> str:
+    """NeRF's code: frequencies 2^0 .. 2^(L-1) radians per unit, shortest wavelength."""
+    return fixed(2 * math.pi / 2 ** (levels - 1), 4)
+
+
+def coords_slow_pairs(feats: int, span: float, angle: float, base: float = PAPER_BASE) -> str:
+    """How many of the ``feats / 2`` pairs of a ``feats``-wide encoding turn by less than
+    ``angle`` radians over inputs spanning ``span``."""
+    return str(int(np.sum(pe.frequencies(feats, base=base) * span < angle)))
+
+
+def _grid_widths(d: int, axes: int) -> tuple[int, int]:
+    """(width per axis, zero columns) of pe.coordinates.grid_encoding's concatenation, read off a table."""
+    table = pe.coordinates.grid_encoding((3,) * axes, d).reshape(-1, d)
+    zero = int(np.sum(~table.any(axis=0)))
+    return (d - zero) // axes, zero
+
+
+def coords_grid_axis_width(d: int, axes: int) -> str:
+    """Width each axis gets in pe.coordinates.grid_encoding's concatenation."""
+    return str(_grid_widths(d, axes)[0])
+
+
+def coords_grid_zero_columns(d: int, axes: int) -> str:
+    """Columns of pe.coordinates.grid_encoding left zero (the remainder)."""
+    return str(_grid_widths(d, axes)[1])
+
+
+def coords_sum_collisions(side: int, d: int) -> str:
+    """Pairs of distinct points of a side x side grid whose summed encodings coincide."""
+    table = pe.coordinates.grid_encoding((side, side), d, combine="sum").reshape(side * side, d)
+    dist = np.linalg.norm(table[:, None, :] - table[None, :, :], axis=-1)
+    upper = np.triu(dist < 1e-9, k=1)
+    return str(int(upper.sum()))
+
+
 #: The functions a ``Number`` may name.
 FUNCTIONS: dict[str, Callable[..., str]] = {fn.__name__: fn for fn in (
     as_integer, as_digits, wavelength_min, wavelength_limit, pairs, wavelength_max,
@@ -569,4 +617,6 @@ FUNCTIONS: dict[str, Callable[..., str]] = {fn.__name__: fn for fn in (
     float32_table_worst_ulp, float32_table_over_half_ulp, need_permutation_tolerance,
     need_permutation_with_pe, need_conv_distinct, need_conv_error, need_causal_spread,
     enters_qk_only, enters_on_values, enters_pattern, enters_carried, enters_buffer_slice,
-    enters_buffer_float32, enters_cross_tolerance, enters_cross_moved, enters_cross_numbering)}
+    enters_buffer_float32, enters_cross_tolerance, enters_cross_moved, enters_cross_numbering,
+    coords_rule_wavelength, coords_nerf_shortest, coords_slow_pairs, coords_grid_axis_width,
+    coords_grid_zero_columns, coords_sum_collisions)}

@@ -12,12 +12,13 @@ import re
 import pytest
 
 import pe
+import pe.coordinates
 import pe.diagnose
 import pe.relatives
 import pe.symbolic
 import pe.variants
 
-MODULES = [pe, pe.relatives, pe.symbolic, pe.variants, pe.diagnose]
+MODULES = [pe, pe.coordinates, pe.relatives, pe.symbolic, pe.variants, pe.diagnose]
 OBJECTS = [
     (f"{m.__name__}.{name}" if name else m.__name__, getattr(m, name) if name else m)
     for m in MODULES

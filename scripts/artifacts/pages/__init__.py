@@ -39,6 +39,7 @@ from scripts.artifacts.exercise_bank import Exercise
 from scripts.artifacts.pages import (
     beyond_text,
     checker,
+    coordinates,
     embeddings,
     errata,
     experiments,
@@ -74,7 +75,7 @@ from scripts.artifacts.registry import ROOT, Artifact, Number
 #: pages with exercises first, in the order the problem set was written), then the rest.
 MODULES: tuple[ModuleType, ...] = (
     index, formula, wavelengths, worked_examples, relative_position, embeddings, pitfalls,
-    practice, relatives, errata, beyond_text, need_position, where_it_enters,
+    practice, relatives, errata, beyond_text, need_position, where_it_enters, coordinates,
     questions, implementations, practice_questions, experiments, proofs, explorer, checker,
     notebook, glossary, reference, reference_variants, reference_symbolic,
     reference_relatives, reference_diagnose, teachers, teachers_solutions, homework)

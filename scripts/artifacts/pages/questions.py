@@ -72,5 +72,6 @@ ANSWER_TERMS: dict[str, tuple[str, ...]] = {
     "image-patches": ("half the width", "ViT"),
     "video": ("as a set", "number of frames"),
     "audio": ("all sines first", "rows"),
+    "continuous-coordinates": ("longest", "wrap", "finest detail"),
     "rnn-cnn": ("recurren", "convolution", "absolute"),
 }
