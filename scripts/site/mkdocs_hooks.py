@@ -248,7 +248,16 @@ def unknown_number(name: str, page: str) -> str:
 
 
 FOLDED = re.compile(r'<details class="[\w -]*"')
-REFERENCES_LIST = re.compile(r'(<h2 id="references">.*?</h2>\s*<ul)>', re.DOTALL)
+
+
+def _exclude_section(html: str, anchor: str) -> str:
+    """The h2 section ``anchor`` (to the next h2) kept out of the search index."""
+    start = html.find(f'<h2 id="{anchor}">')
+    if start < 0:
+        return html
+    end = html.find("<h2", start + 1)
+    end = len(html) if end < 0 else end
+    return f'{html[:start]}<div data-search-exclude>{html[start:end]}</div>{html[end:]}'
 
 
 def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
@@ -269,11 +278,7 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
     html = FOLDED.sub(r"\g<0> data-search-exclude", html)
     # A page's exercises (the section before its references) are gathered on the teachers'
     # pages; the explanations they rest on are what search should find.
-    start = html.find('<h2 id="exercises">')
-    if start >= 0:
-        end = html.find("<h2", start + 1)
-        end = len(html) if end < 0 else end
-        html = f'{html[:start]}<div data-search-exclude>{html[start:end]}</div>{html[end:]}'
+    html = _exclude_section(html, "exercises")
     # The teachers' pages (front matter ``search_intro_only: true``) gather those exercises:
     # their title and introduction are indexed, so that "problem set", "teacher" or
     # "solutions" finds them; the problems and solutions, one section each, are not (the
@@ -283,7 +288,9 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
     if page.meta.get("search_intro_only"):
         _intro_only.add(page.url)
 
-    html = REFERENCES_LIST.sub(r"\g<1> data-search-exclude>", html)
+    # The references (titles of papers and addresses, with a line of introduction on some
+    # pages) are the sources a section cites; the section is what search should find.
+    html = _exclude_section(html, "references")
     # Material wraps each table in its scrolling box when the page starts. A table that is a
     # child of the article makes the browser restyle the whole article for that (CSS rules
     # on siblings and child positions); inside a box of its own, only the table is restyled.
@@ -336,15 +343,28 @@ def on_post_template(output_content: str, template_name: str, **kwargs: Any) -> 
         raise PluginError(str(exc)) from None
 
 
+#: Characters of a section's text kept in the search index. Every page fetches the index
+#: (Material's search worker loads it with the page), so it counts against each page's
+#: 300 KiB; past this a section is found by its title and its opening, where its terms are.
+SEARCH_TEXT_CHARS = 1500
+_TAG = re.compile(r"<[^>]+>")
+
+
 def trim_search_index(path: Path, pages: set[str]) -> None:
-    """Keep of each page of ``pages`` (URLs, ``teachers/``) only its first entry in the search
-    index at ``path``: the title and the text before its first section. Runs after Material's
-    search plugin has written the index (hooks come after the plugins)."""
-    if not pages or not path.is_file():
+    """The search index at ``path``, made smaller: of each page of ``pages`` (URLs,
+    ``teachers/``) only its first entry (the title and the text before its first section);
+    of every entry, the text without its markup, cut at a word to SEARCH_TEXT_CHARS. Runs
+    after Material's search plugin has written the index (hooks come after the plugins)."""
+    if not path.is_file():
         return
     index = json.loads(path.read_text(encoding="utf-8"))
     index["docs"] = [d for d in index["docs"]
                      if not any(d["location"].startswith(f"{url}#") for url in pages)]
+    for doc in index["docs"]:
+        text = _TAG.sub("", doc["text"])
+        if len(text) > SEARCH_TEXT_CHARS:
+            text = text[:SEARCH_TEXT_CHARS].rsplit(" ", 1)[0] + " …"
+        doc["text"] = text
     path.write_text(json.dumps(index, separators=(",", ":"), default=str),  # as Material writes it
                     encoding="utf-8")
 

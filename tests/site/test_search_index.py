@@ -26,3 +26,27 @@ def test_the_teachers_pages_are_found_but_not_their_problems(built_site: Path) -
         assert words in " ".join(d["title"] + " " + d["text"] for d in entries).lower(), page
         assert not [d["location"] for d in entries if "#p-" in d["location"]], (
             f"{page}: problems in the search index")
+
+
+def test_the_index_keeps_each_sections_opening_without_markup(tmp_path: Path) -> None:
+    from scripts.site.mkdocs_hooks import SEARCH_TEXT_CHARS, trim_search_index
+
+    long = "<p>" + "word " * SEARCH_TEXT_CHARS + "</p>"
+    docs = [{"location": "a/", "title": "A", "text": "<p>Short <code>x</code>.</p>"},
+            {"location": "a/#long", "title": "Long", "text": long},
+            {"location": "t/", "title": "T", "text": "intro"},
+            {"location": "t/#p-1", "title": "Problem", "text": "left out"}]
+    path = tmp_path / "search_index.json"
+    path.write_text(json.dumps({"config": {}, "docs": docs}), encoding="utf-8")
+    trim_search_index(path, {"t/"})
+    kept = {d["location"]: d["text"] for d in json.loads(path.read_text())["docs"]}
+    assert set(kept) == {"a/", "a/#long", "t/"}
+    assert kept["a/"] == "Short x."
+    assert len(kept["a/#long"]) <= SEARCH_TEXT_CHARS + 2 and kept["a/#long"].endswith("word …")
+
+
+def test_the_index_keeps_every_page_under_its_budget_share(built_site: Path) -> None:
+    # Every page loads the index; the experiments page, the heaviest, left it about 8 KiB.
+    import gzip
+    size = len(gzip.compress((built_site / "search" / "search_index.json").read_bytes()))
+    assert size <= 85 * 1024, f"search index {size / 1024:.0f} KiB gzipped"
