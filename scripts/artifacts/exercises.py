@@ -98,16 +98,21 @@ def answer_line(e: Exercise) -> str:
     return f"**Answer:** {fixed(e.value(), e.decimals)}{unit}{within}."
 
 
-def rests_on(e: Exercise, titles: dict[str, str]) -> str:
-    links = []
-    for link in e.rests_on:
+def heading_links(links: tuple[str, ...] | list[str], titles: dict[str, str], who: str) -> str:
+    """Markdown links to the headings ``links`` name ("page.md#anchor"), titled from
+    ``titles``; a link to no heading fails naming ``who`` (an exercise, a homework problem)."""
+    out = []
+    for link in links:
         page = link.split("#")[0]
         if link not in titles:
-            raise ValueError(f"exercise {e.anchor} rests on {link}, which is no heading of "
-                             f"docs/{page}")
+            raise ValueError(f"{who} rests on {link}, which is no heading of docs/{page}")
         title = titles[link] if "#" not in link else f"{titles[page]}: {titles[link]}"
-        links.append(f"[{title}]({link})")
-    return ", ".join(links)
+        out.append(f"[{title}]({link})")
+    return ", ".join(out)
+
+
+def rests_on(e: Exercise, titles: dict[str, str]) -> str:
+    return heading_links(e.rests_on, titles, f"exercise {e.anchor}")
 
 
 def _script_blocks(e: Exercise) -> str:

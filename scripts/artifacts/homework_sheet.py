@@ -21,6 +21,7 @@ import json
 
 from pe import homework
 from pe.homework import KINDS, PROBLEMS, Problem
+from scripts.artifacts.exercises import heading_links
 
 SCRIPT = "javascripts/homework.js"
 EXERCISES_SCRIPT = "javascripts/exercises.js"
@@ -35,15 +36,7 @@ def _values(p: Problem, params: dict[str, int]) -> dict[str, str]:
 
 
 def _rests_on(p: Problem, titles: dict[str, str]) -> str:
-    links = []
-    for link in p.rests_on:
-        page = link.split("#")[0]
-        if link not in titles:
-            raise ValueError(f"homework problem {p.slug} rests on {link}, which is no heading "
-                             f"of docs/{page}")
-        title = titles[link] if "#" not in link else f"{titles[page]}: {titles[link]}"
-        links.append(f"[{title}]({link})")
-    return ", ".join(links)
+    return heading_links(p.rests_on, titles, f"homework problem {p.slug}")
 
 
 def answer_form(p: Problem, value: float) -> str:
