@@ -70,6 +70,7 @@ from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 
+from scripts.site import background
 from scripts.site.downloads import FOLDER, WheelError, cached_wheel, wheel_name
 from scripts.site.katex_render import MathError, Typeset, Typesetter
 from scripts.site.notebook_html import NOTEBOOK_STYLESHEET, is_notebook, slim_notebook
@@ -183,7 +184,8 @@ def _show_pending(out: Path, env: dict[str, str]) -> None:
             fragment.write_text(note, encoding="utf-8")
     if _training is None or _training.poll() is not None:
         print(f"training {len(runs)} runs in the background: {', '.join(runs)}", file=sys.stderr)
-        _training = subprocess.Popen(
+        # Ends with this process, however it ends (scripts/site/background.py).
+        _training = background.start(
             [sys.executable, "-m", "scripts.build_artifacts", "--out", str(out / ".training"),
              "--only", ",".join(runs)], cwd=ROOT, env=env)
 
@@ -395,8 +397,8 @@ def on_post_build(config: MkDocsConfig) -> None:
 
 def on_shutdown() -> None:
     global _typesetter, _executed_dir
-    if _training is not None and _training.poll() is None:
-        _training.terminate()  # an interrupted run stays stale; the next serve trains it
+    if _training is not None:
+        background.stop(_training)  # an interrupted run stays stale; the next serve trains it
     if _typesetter is not None:
         _typesetter.close()
         _typesetter = None

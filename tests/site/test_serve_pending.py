@@ -52,7 +52,9 @@ def test_pending_figures_and_tables_say_so_and_the_runs_train_in_the_background(
     for fragment in (serving / "figures" / "fig-a.md", serving / "tables" / "tab-a.md"):
         text = fragment.read_text()
         assert text.startswith('!!! note "Pending: run-a training"') and "fills in" in text
-    (cmd,) = FakeTraining.started
+    (supervised,) = FakeTraining.started
+    assert supervised[1:3] == ["-m", "scripts.site.background"]  # ends with `mkdocs serve`
+    cmd = supervised[supervised.index("--") + 1:]
     assert cmd[1:4] == ["-m", "scripts.build_artifacts", "--out"]
     assert cmd[-2:] == ["--only", "run-a"]
     assert Path(cmd[4]) != serving  # its own folder: no build waits for the builder's lock
