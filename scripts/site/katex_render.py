@@ -252,7 +252,8 @@ def used_faces(css: str, classes: Iterable[str]) -> list[FontFace]:
 
 
 def katex_stylesheet(classes: Iterable[str]) -> tuple[str, list[FontFace]]:
-    """KaTeX's minified stylesheet with only the used font faces, each as woff2 only."""
+    """KaTeX's minified stylesheet with only the used font faces, each as woff2 only and
+    ``font-display: optional`` (no re-flow when a font comes late)."""
     css = katex_css()
     keep = {f.woff2 for f in used_faces(css, classes)}
 
@@ -262,6 +263,12 @@ def katex_stylesheet(classes: Iterable[str]) -> tuple[str, list[FontFace]]:
         if woff2 not in keep:
             return ""
         d["src"] = f'url({woff2}) format("woff2")'
+        # Each page preloads the faces it uses, and Chromium holds the first paint (about
+        # 100 ms) for preloaded optional fonts: text is laid out once, with KaTeX's font
+        # when it came in time, else with the fallback for that visit. KaTeX's own "block"
+        # lays the lines around inline maths out with the fallback's widths, then re-flows
+        # them when the font arrives (a layout shift on a slow network or a busy machine).
+        d["font-display"] = "optional"
         return "@font-face{" + ";".join(f"{k}:{v}" for k, v in d.items()) + "}"
 
     faces = [f for f in font_faces(css) if f.woff2 in keep]

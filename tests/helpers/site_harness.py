@@ -111,8 +111,11 @@ def open_site_page(
     viewport: dict[str, int] | None = None,
     wait_for_network_idle: bool = False,
     math_timeout_ms: float = 5000,
+    font_delay_ms: float = 0,
 ) -> LoadedPage:
     """Open ``base_url + path`` in a fresh context, recording errors and requests; wait for the math.
+
+    ``font_delay_ms`` holds every font back that long, as a slow network would.
 
     Requests to any origin other than ``base_url``'s are recorded and aborted (never sent).
     The caller closes ``result.context``.
@@ -162,6 +165,11 @@ def open_site_page(
     context.route(foreign, lambda route: route.abort("blockedbyclient"))
     result.page.on("console", on_console)
     result.page.on("pageerror", lambda err: result.page_errors.append(str(err)))
+    if font_delay_ms:
+        context.route(
+            "**/*.woff2",
+            lambda route: (result.page.wait_for_timeout(font_delay_ms), route.continue_()),
+        )
 
     try:
         result.response = result.page.goto(url, wait_until="load")
@@ -210,30 +218,6 @@ def layout_shift_problems(page: Page) -> list[str]:
     return [f"content moved after it was painted: layout shift {total:.3f} > {MAX_LAYOUT_SHIFT}"] + [
         f"shift {s['value']:.4f}: {src}" for s in shifts for src in s["sources"]
     ]
-
-
-#: How long Chromium hides text waiting for a font declared ``font-display: block`` (KaTeX's)
-#: before it draws a fallback, which the font then replaces (CSS Fonts 4, "block period").
-FONT_BLOCK_PERIOD_MS = 3000
-
-
-def late_fonts(page: Page, limit_ms: float | None = None) -> list[str]:
-    """The fonts that arrived after the first paint (or after ``limit_ms``): the lines around
-    inline maths were then laid out with a fallback's widths, and re-flow when the font comes,
-    whatever the page does. A test server starved of CPU (a busy test machine) is the usual
-    cause; on a phone, a slow network."""
-    timings = page.evaluate("""() => {
-        const fcp = performance.getEntriesByName('first-contentful-paint')[0];
-        return {fcp: fcp ? fcp.startTime : null,
-                fonts: performance.getEntriesByType('resource')
-                  .filter((r) => /\\.(woff2?|ttf|otf)$/.test(r.name))
-                  .map((r) => [r.name, r.responseEnd - r.startTime, r.responseEnd])};
-    }""")
-    if limit_ms is not None:
-        return [f"{url} took {ms:.0f} ms" for url, ms, _ in timings["fonts"] if ms > limit_ms]
-    fcp = timings["fcp"]
-    return [f"{url} arrived at {end:.0f} ms, after the first paint at {fcp:.0f} ms"
-            for url, _, end in timings["fonts"] if fcp is not None and end > fcp]
 
 
 def scoped_request_problems(loaded: LoadedPage, prefix: str, *, expected: bool) -> list[str]:
@@ -490,16 +474,25 @@ def page_transfer(site_dir: Path, page: str) -> dict[str, int]:
     return found
 
 
-def axe_violations(page: Page) -> list[dict[str, Any]]:
-    """Run axe-core (from node_modules, injected inline) on the page; return its violations."""
+#: The axe-core rules whose verdict depends on the colours (the others read the markup,
+#: which is the same in both schemes).
+COLOUR_RULES = ("color-contrast", "link-in-text-block")
+
+
+def axe_violations(page: Page, rules: tuple[str, ...] | None = None) -> list[dict[str, Any]]:
+    """Run axe-core (from node_modules, injected inline) on the page, every rule or only
+    ``rules``; return its violations."""
     if not AXE_JS.is_file():
         pytest.fail(f"{AXE_JS} is missing: run `./dev test` (or `npm ci`) first", pytrace=False)
     page.add_script_tag(path=str(AXE_JS))
+    only = {"runOnly": {"type": "rule", "values": list(rules)}} if rules else {}
     return page.evaluate(
-        """async () => (await axe.run(document, {resultTypes: ['violations']})).violations
+        """async (only) => (await axe.run(document, {resultTypes: ['violations'], ...only}))
+            .violations
             .map(v => ({id: v.id, impact: v.impact, help: v.help, helpUrl: v.helpUrl,
                         nodes: v.nodes.map(n => ({target: n.target.join(' '),
-                                                  html: n.html, summary: n.failureSummary}))}))"""
+                                                  html: n.html, summary: n.failureSummary}))}))""",
+        only,
     )
 
 

@@ -77,6 +77,7 @@ def test_stylesheet_declares_only_the_used_faces_as_woff2() -> None:
         "fonts/KaTeX_Math-Italic.woff2",
     ]
     assert css.count("@font-face") == 2 and ".woff)" not in css and ".ttf)" not in css
+    assert css.count("font-display:optional") == 2 and "font-display:block" not in css
     full = (KATEX_DIR / "dist" / "katex.min.css").read_text(encoding="utf-8")
     sizes = used_faces(full, {"katex", "delimsizing", "size1", "mathbb"})
     assert {f.family for f in sizes} == {"KaTeX_Main", "KaTeX_Size1", "KaTeX_AMS"}

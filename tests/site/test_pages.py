@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from helpers.site_harness import (
+    COLOUR_RULES,
     LinkChecker,
     LoadedPage,
     axe_violations,
@@ -19,7 +20,6 @@ from helpers.site_harness import (
     follow_link,
     format_axe_violations,
     image_problems,
-    late_fonts,
     layout_shift_problems,
     math_problems,
     math_script_problems,
@@ -110,7 +110,8 @@ def test_internal_links_resolve(light_view: LoadedPage, link_checker: LinkChecke
 
 def test_no_accessibility_violations(view: LoadedPage) -> None:
     scheme = color_scheme(view.page)
-    violations = axe_violations(view.page)
+    # Every rule in the light scheme; in the dark one, the rules that read colours.
+    violations = axe_violations(view.page, None if scheme == "default" else COLOUR_RULES)
     assert not violations, (
         f"axe-core found {len(violations)} violated rule(s) on {view.url} ({scheme} scheme):\n"
         + format_axe_violations(violations)
@@ -135,28 +136,29 @@ def test_system_scheme_is_followed(light_view: LoadedPage, dark_view: LoadedPage
     assert (color_scheme(light_view.page), color_scheme(dark_view.page)) == ("default", "slate")
 
 
-def test_nothing_moves_once_painted(
-    phone_view: LoadedPage, browser: Any, site_url: str, site_page: str
-) -> None:
+def test_nothing_moves_once_painted(phone_view: LoadedPage) -> None:
     phone_view.page.wait_for_load_state("networkidle")
-    problems = layout_shift_problems(phone_view.page)
-    late = late_fonts(phone_view.page)
-    # A font that reached the browser after the first paint is swapped in then, re-flowing
-    # the lines around inline maths on any page: that load measured the test server, not the
-    # page, so the page is loaded again (twice at most); a shift with the fonts on time still
-    # fails, and fonts late every time are named.
-    for _ in range(2):
-        if not (problems and late):
-            break
-        again = open_site_page(browser, site_url, site_page, viewport=PHONE)
-        try:
-            again.page.wait_for_load_state("networkidle")
-            problems, late = layout_shift_problems(again.page), late_fonts(again.page)
-        finally:
-            again.context.close()
-    if late:
-        problems += ["(fonts arrived late: " + "; ".join(late) + ")"]
-    fail_on(problems, f"{phone_view.url} on a phone")
+    fail_on(layout_shift_problems(phone_view.page), f"{phone_view.url} on a phone")
+
+
+#: A page whose inline maths wraps on a phone: with KaTeX's own ``font-display: block``, its
+#: lines were laid out with a fallback's widths and re-flowed when the fonts came (CI saw a
+#: 0.032 shift here when its machine was busy).
+MATHS_PAGE = "reference-variants/"
+
+
+def test_fonts_arriving_late_move_nothing(browser: Any, site_url: str) -> None:
+    late = open_site_page(browser, site_url, MATHS_PAGE, viewport=PHONE, font_delay_ms=600)
+    try:
+        late.page.wait_for_load_state("networkidle")
+        fonts = late.page.evaluate(
+            "() => performance.getEntriesByType('resource')"
+            ".filter((r) => r.name.endsWith('.woff2')).length"
+        )
+        assert fonts > 0, "the page preloads no font: the check would show nothing"
+        fail_on(layout_shift_problems(late.page), f"{late.url} with fonts 600 ms late")
+    finally:
+        late.context.close()
 
 
 def test_no_horizontal_overflow_on_phone(phone_view: LoadedPage) -> None:
