@@ -76,6 +76,15 @@ from helpers.site_harness import (
 
 from scripts.site.browser import pages_from_nav
 
+# JAX's compiled programs kept on disk and shared by every process of the tests (both
+# workers, the pipeline's training subprocesses): compiling, not training, is most of a tiny
+# run's time (about 8 of 9 parts), and the tests train the same small models in several
+# processes. A loaded program is the one a compile would give, so results are unchanged; the
+# training itself still runs. In generated/ (not committed), so a later run starts warm.
+os.environ.setdefault("JAX_COMPILATION_CACHE_DIR", str(REPO_ROOT / "generated" / ".jax-cache"))
+os.environ.setdefault("JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS", "0")
+os.environ.setdefault("JAX_PERSISTENT_CACHE_MIN_ENTRY_SIZE_BYTES", "0")
+
 #: The address the site is built for: what its canonical links, sitemap and link previews
 #: name. Pages link to each other relatively, so every worker serves the one build from a
 #: port of its own (``site_url``).
@@ -157,6 +166,19 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     )
 
 
+def _join_group(item: pytest.Item, group: str) -> None:
+    """Put ``item`` in an xdist group: ``--dist loadgroup`` schedules by a ``@group`` suffix
+    of the node id. pytest-xdist 3.8 adds it to ``item._nodeid``, which pytest 9 no longer
+    reads (its node ids are ``item._id``), so every group marker was ignored and a module's
+    or a page's tests spread over the workers, each making the module's fixtures again."""
+    item.add_marker(pytest.mark.xdist_group(group))
+    if not getattr(item.config.option, "loadgroup", False) or "@" in item.nodeid:
+        return
+    from _pytest.nodeid import NodeId
+
+    item._id = NodeId.parse(f"{item.nodeid}@{group}")  # type: ignore[attr-defined]
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Marks the tiers (``./dev test --fast`` leaves out ``site``, ``build`` and ``training``).
 
@@ -170,11 +192,11 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             # A page's tests stay together (they share its loads); pages spread over workers.
             params = getattr(getattr(item, "callspec", None), "params", {})
             page = params.get("site_page")
-            item.add_marker(pytest.mark.xdist_group("site" if page is None else f"page-{page}"))
+            _join_group(item, "site" if page is None else f"page-{page}")
         else:
             # A module's tests stay together, so its module-scoped fixtures (trained tiny
             # models, checker verdicts) are made once, not once per worker.
-            item.add_marker(pytest.mark.xdist_group(f"module-{item.nodeid.split('::')[0]}"))
+            _join_group(item, f"module-{item.nodeid.split('::')[0]}")
         if "full_build" in fixtures:
             item.add_marker(pytest.mark.build)
         if {"tiny_sandbox", "tiny_trained"} & set(fixtures):  # a tiny model (tests/pipeline)
