@@ -10,6 +10,11 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 
+import pytest
+
+# With ruff and mypy: a check of the tooling, not of the site (a pytest of its own, ~20 s).
+pytestmark = pytest.mark.static
+
 ROOT = Path(__file__).resolve().parents[2]
 #: Two quick modules of many tests each.
 MODULES = ["tests/pe/test_pe_errors.py", "tests/pe/test_pe_reference.py"]
