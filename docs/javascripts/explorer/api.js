@@ -1,5 +1,5 @@
 // window.peExplorer: the documented interface for tests and benchmarks (tests/explorer/,
-// scripts/bench_explorer.py). Every number is computed here from math.js for the current
+// scripts/bench/explorer.py). Every number is computed here from math.js for the current
 // state, whether or not the view that shows it has been loaded.
 //
 //   .state                  copy of the state {pos, len, d, base, layout, dims, j, a, b,
