@@ -1,32 +1,42 @@
-"""Benchmark: how long the explorer page takes to update after a control change.
+"""Benchmark: how long a key press on each of the explorer's controls takes to the next paint.
 
 Builds the site (or, with --reuse, serves an existing site/), serves it under /pe-site/ on
-127.0.0.1, opens explorer/ in headless Chromium at d_model = 1024 and length = 1024, and
-drives the real controls -- keys on the sliders and radios, values typed into the boxes --
-through a fixed sequence of changes. After each one it reads the page's own measurement
-(window.peExplorer.lastUpdateMs: performance.now() around the recompute and redraw of
-every view on screen and of the controls) and prints the median and the worst update, and
-their ratio to the 16 ms frame budget. Every view is loaded first (below the fold they
-otherwise load when scrolled near). Views off screen catch up one per idle period or when
-they scroll into view; those redraws are timed too and printed apart. The last part
-of the sequence changes base and d_model with each costly view in the middle of the window.
+127.0.0.1 and opens explorer/ in headless Chromium, 1280 x 900, at the largest size (d_model
+and length 2048, the page's maximum width) and at the default size, the baseline measured in
+the same run. On every control -- the sliders, the layout radios, the lists of dimensions and
+pairs -- it presses keys (arrows on a slider or a radio, Enter after typing a list), one at a
+time, and reads each press's latency with the Event Timing API: a PerformanceObserver of type
+"event" (durationThreshold 16 ms, the smallest allowed), the longest entry of the press's
+interactionId. That is the time from the key to the next paint -- the script, style, layout
+and paint of the frame that shows the change -- which is what INP measures. A press that
+takes less than 16 ms reports no entry and is printed as "<16".
 
-The same sequence then runs again with window.peExplorer.debug.naive = true (every update
-recomputes and redraws every view, on screen or not, every heatmap cell with its own
-sin/cos at full resolution, no caches): the baseline, measured in the same run, and the
-speed-up against it.
+The position bar stays on screen while the reader scrolls, so the position slider is measured
+with each view in the middle of the window in turn; the other controls where focusing them
+scrolls them. Everything runs at 1x and again with the CPU slowed 4x (CDP
+Emulation.setCPUThrottlingRate, as Lighthouse's mobile setting: what a phone feels), in
+--rounds rounds of --presses presses per control. It prints the median and the worst press per
+control, twice: every press pooled, and per press the fastest of its rounds (on a machine
+shared with other work one time can include waiting for a CPU; the fastest of a few of the
+same press is the cost of the press), then the worst at the largest size against the
+targets: 100 ms at 1x and 200 ms at 4x (INP's "good"). Beside each median is the median time
+of the explorer's own update (script only, window.peExplorer.lastUpdateMs); the rest of a
+press is the browser's: style, layout, paint, and waiting for the frame.
 
-Each mode runs the sequence --rounds times from a fresh page. Besides the pooled numbers
-it prints, per change, the fastest of its rounds: on a machine shared with other work
-(the load average is printed) a single time can include waiting for a CPU, while the
-fastest of a few runs of the same change is the cost of the change itself.
+With --trace DIR it also records a Chrome performance trace of each control's presses at the
+largest size and 1x (first round), one file per control in DIR (open one in DevTools'
+Performance panel), and prints per control the main thread's time by kind: script, style,
+layout, paint (a canvas's drawing is rasterized there too, at the end of the task that drew
+it), and idle.
 
-    .venv/bin/python scripts/bench/explorer.py [--reuse] [--size 1024] [--rounds 3]
+    .venv/bin/python -m scripts.bench.explorer [--reuse] [--presses 5] [--rounds 3] [--trace DIR]
 """
 
 from __future__ import annotations
 
 import argparse
+import bisect
+import json
 import os
 import statistics
 import sys
@@ -35,158 +45,254 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
+from scripts.site.browser import SiteServer, build_site, chromium_path, start_chromium
+
 ROOT = Path(__file__).resolve().parents[2]
-from scripts.site.browser import (
-    SiteServer,
-    build_site,
-    chromium_path,
-    start_chromium,
-)
+LARGEST = 2048  # state.js MAX_D: the widest matrix the page draws (length goes to 4096)
+RATES = (1, 4)
+TARGET_MS = {1: 100.0, 4: 200.0}  # INP "good" is 200 ms; 100 ms at full speed
+VIEWS = ["vector", "heatmap", "waves", "compare", "frequencies", "rotation"]
 
-BUDGET_MS = 16.0
-
-# (label, control, keys or text, view). Keys are pressed with the control focused (which
-# scrolls it, and the view it belongs to, into sight); text is typed into a box and
-# confirmed with Enter. With a view named, that view is scrolled to the middle of the
-# window first and the control focused without scrolling: the costliest views on screen
-# while the size controls change. Sizes stay at 1023/1024.
-Step = tuple[str, str, str, str]
-HEAVY_VIEWS = ["heatmap", "waves", "compare", "frequencies", "rotation"]
-Result = tuple[str, float, dict[str, float]]  # (control, update ms, ms per part of the update)
+# (label, selector, keys pressed in turn, text typed before each key or "", view on screen).
+# Keys alternate so the state stays at its size (d_model 2048 -> 2047 -> 2048 ...).
+Control = tuple[str, str, list[str], list[str], str]
+LR = ["ArrowLeft", "ArrowRight"]  # d_model starts at its maximum
+RL = ["ArrowRight", "ArrowLeft"]  # the dimension starts at 0
 
 
-def sequence() -> list[Step]:
-    steps: list[tuple[str, str, str]] = []
-    steps += [("position", "#pe-x-pos-range", "ArrowRight")] * 70
-    steps += [("position", "#pe-x-pos-range", "ArrowLeft")] * 30
-    steps += [
-        ("base", "#pe-x-base-range", "ArrowRight" if i % 3 else "ArrowLeft") for i in range(30)
+def controls() -> list[Control]:
+    out: list[Control] = [
+        (f"position, {view} on screen", "#pe-x-pos-range", RL, [], view) for view in VIEWS
     ]
-    steps += [
-        ("d_model", "#pe-x-d-range", "ArrowLeft" if i % 2 == 0 else "ArrowRight") for i in range(20)
+    out += [
+        ("length", "#pe-x-len-range", LR, [], ""),
+        ("d_model", "#pe-x-d-range", LR, [], ""),
+        ("base", "#pe-x-base-range", RL, [], ""),
+        ("layout", "input[name=pe-x-layout]:checked", ["ArrowRight"], [], ""),
+        ("dimension", "#pe-x-j-range", RL, [], ""),
+        ("dims (Enter)", "#pe-x-dims", ["Enter"], ["0, 1, 50, 51", "0, 1, 20, 21"], ""),
+        ("position A", "#pe-x-a-range", RL, [], ""),
+        ("position B", "#pe-x-b-range", RL, [], ""),
+        ("shift", "#pe-x-shift-range", RL, [], ""),
+        ("pairs (Enter)", "#pe-x-pairs", ["Enter"], ["0, 10, 50", "0, 8, 16, 32"], ""),
+        ("offset k", "#pe-x-k-range", RL, [], ""),
     ]
-    steps += [
-        ("length", "#pe-x-len-range", "ArrowLeft" if i % 2 == 0 else "ArrowRight")
-        for i in range(10)
-    ]
-    steps += [
-        (
-            "layout",
-            "#pe-x-layout-interleaved" if i % 2 == 0 else "#pe-x-layout-split",
-            "ArrowDown" if i % 2 == 0 else "ArrowUp",
-        )
-        for i in range(10)
-    ]
-    steps += [("position A", "#pe-x-a-range", "ArrowRight")] * 10
-    steps += [("position B", "#pe-x-b-range", "ArrowRight")] * 10
-    steps += [("shift", "#pe-x-shift-range", "ArrowRight")] * 5
-    steps += [("offset k", "#pe-x-k-range", "ArrowRight")] * 15
-    steps += [("dimension", "#pe-x-j-range", "ArrowRight")] * 10
-    steps += [
-        ("dims", "#pe-x-dims", text)
-        for text in ["0, 1", "0, 1, 500, 501", "2, 3, 1000", "7", "0, 1, 20, 21"]
-    ]
-    steps += [
-        ("pairs", "#pe-x-pairs", text)
-        for text in ["0, 100", "0, 8, 16, 32", "511", "1, 2, 3", "0, 8, 16, 32"]
-    ]
-    steps += [("position", "#pe-x-pos-range", "PageUp")] * 10
-    out: list[Step] = [(*step, "") for step in steps]
-    for view in HEAVY_VIEWS:
-        out += [
-            (
-                f"base, {view} on screen",
-                "#pe-x-base-range",
-                "ArrowRight" if i % 2 else "ArrowLeft",
-                view,
-            )
-            for i in range(6)
-        ]
-        out += [
-            (
-                f"d_model, {view} on screen",
-                "#pe-x-d-range",
-                "ArrowLeft" if i % 2 == 0 else "ArrowRight",
-                view,
-            )
-            for i in range(4)
-        ]
     return out
 
 
-def run(page: Any, naive: bool) -> list[Result | None]:
-    page.evaluate(f"() => {{ window.peExplorer.debug.naive = {'true' if naive else 'false'}; }}")
-    out = []
-    for label, selector, action, view in sequence():
-        if view:
-            page.evaluate(
-                """([view, sel]) => {
-                  document.querySelector(`[data-pe-x-slot="${view}"]`).scrollIntoView({block: "center"});
-                  document.querySelector(sel).focus({preventScroll: true});
-                }""",
-                [view, selector],
-            )
-            page.wait_for_timeout(50)  # let the visibility observer report
-            page.evaluate("() => window.peExplorer.flush()")  # start from an up-to-date page
-        before = page.evaluate("() => window.peExplorer.updateCount")
-        if view:
-            page.keyboard.press(action)
-        elif selector.endswith(("-range", "-interleaved", "-split")):
-            page.focus(selector)
-            page.keyboard.press(action)
-        else:
-            page.fill(selector, action)
-            page.keyboard.press("Enter")
-        count, ms, parts = page.evaluate(
-            "() => [peExplorer.updateCount, peExplorer.lastUpdateMs, peExplorer.partTimes]"
+# Collects every Event Timing entry of an interaction (keydown and keyup of one press share
+# its interactionId) with the time of its event.
+OBSERVE = """() => {
+  window.__peEvents = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (e.interactionId) window.__peEvents.push([e.startTime, e.interactionId, e.duration]);
+  }).observe({ type: "event", durationThreshold: 16 });
+}"""
+
+# Resolves after the frame that followed the press has been presented: two animation
+# frames, then a pause (entries are delivered a little later, sometimes after the next press;
+# they are sorted by their event's time, below).
+SETTLE = """(ms) => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, ms))))"""
+
+Press = tuple[float | None, float]  # (Event Timing duration, None under 16 ms; script ms)
+
+
+def press_all(
+    page: Any, control: Control, presses: int, rate: int, trace: Path | None = None
+) -> list[Press]:
+    label, selector, keys, texts, view = control
+    if view:
+        page.evaluate(
+            """([view, sel]) => {
+              document.querySelector(`[data-pe-x-slot="${view}"]`).scrollIntoView({block: "center"});
+              document.querySelector(sel).focus({preventScroll: true});
+            }""",
+            [view, selector],
         )
-        # A key at a slider's end changes nothing: kept as None so rounds stay aligned.
-        out.append((label, ms, parts) if count > before else None)
+    else:
+        page.focus(selector)
+    page.evaluate(SETTLE, 100)
+    page.evaluate("() => window.peExplorer.flush()")  # start from an up-to-date page
+    page.evaluate(SETTLE, 100)
+    if trace:
+        page.context.browser.start_tracing(page=page, path=str(trace), categories=TRACE_CATEGORIES)
+    starts, scripts = [], []
+    for n in range(presses):
+        key = keys[n % len(keys)]
+        if texts:  # the one of the two lists that is not shown now
+            page.fill(selector, next(t for t in texts if t != page.input_value(selector)))
+            page.evaluate(SETTLE, 50)
+        start, count = page.evaluate("() => [performance.now(), peExplorer.updateCount]")
+        page.keyboard.press(key)
+        page.evaluate(SETTLE, 60 * rate)
+        if page.evaluate("() => peExplorer.updateCount") == count:
+            raise RuntimeError(f"{label}: {key} changed nothing")
+        starts.append(start)
+        scripts.append(page.evaluate("() => peExplorer.lastUpdateMs"))
+    page.evaluate(SETTLE, 200)
+    if trace:
+        page.context.browser.stop_tracing()
+    # Each entry belongs to the last press that began before its event.
+    latency: list[dict[int, float]] = [defaultdict(float) for _ in starts]
+    for time, interaction, duration in page.evaluate("() => window.__peEvents.splice(0)"):
+        n = bisect.bisect_right(starts, time) - 1
+        if n >= 0:
+            latency[n][interaction] = max(latency[n][interaction], duration)
+    for n, by_id in enumerate(latency):
+        if len(by_id) > 1:
+            raise RuntimeError(f"{label}: press {n + 1} reported {len(by_id)} interactions")
+    return [
+        (max(by_id.values(), default=None), ms) for by_id, ms in zip(latency, scripts, strict=True)
+    ]
+
+
+# Trace events of the renderer's main thread, by kind (names as Chromium writes them; the
+# canvas's drawing is rasterized in FinalizeFrame, at the end of the task that drew it).
+KINDS = {
+    "script": {
+        "FunctionCall",
+        "EventDispatch",
+        "TimerFire",
+        "FireAnimationFrame",
+        "FireIdleCallback",
+        "EvaluateScript",
+        "RunMicrotasks",
+    },
+    "style": {"UpdateLayoutTree"},
+    "layout": {
+        "Layout",
+        "PrePaint",
+        "Layerize",
+        "IntersectionObserverController::computeIntersections",
+    },
+    "paint": {
+        "Paint",
+        "Commit",
+        "CanvasRenderingContext2D::FinalizeFrame",
+        "PaintImage",
+        "Decode Image",
+    },
+    "busy": {"RunTask"},
+}
+TRACE_CATEGORIES = [
+    "toplevel",
+    "blink",
+    "devtools.timeline",
+    "disabled-by-default-devtools.timeline",
+    "disabled-by-default-devtools.timeline.frame",
+    "v8.execute",
+]
+
+
+def covered(spans: list[tuple[float, float]], lo: float, hi: float) -> float:
+    """Length of the union of `spans` inside [lo, hi]."""
+    total, end = 0.0, lo
+    for start, stop in sorted(spans):
+        start, stop = max(start, end), min(stop, hi)
+        if stop > start:
+            total += stop - start
+            end = stop
+    return total
+
+
+def trace_breakdown(path: Path) -> dict[str, float]:
+    """Per press (ms, mean): from the key's dispatch to the end of the next commit (the
+    frame that shows it), the main thread's time by kind, and how long it sat idle."""
+    data = json.loads(path.read_text())
+    events = data["traceEvents"] if isinstance(data, dict) else data
+    main = {
+        (e["pid"], e["tid"])
+        for e in events
+        if e.get("name") == "thread_name" and e["args"].get("name") == "CrRendererMain"
+    }
+    kind_of = {name: kind for kind, names in KINDS.items() for name in names}
+    spans: dict[str, list[tuple[float, float]]] = defaultdict(list)
+    keys, commits = [], []
+    for e in events:
+        if e.get("ph") != "X" or (e["pid"], e["tid"]) not in main:
+            continue
+        span = (e["ts"], e["ts"] + e.get("dur", 0))
+        if e["name"] in kind_of:
+            spans[kind_of[e["name"]]].append(span)
+        if e["name"] == "EventDispatch" and e["args"].get("data", {}).get("type") == "keydown":
+            keys.append(span)
+        if e["name"] == "Commit":
+            commits.append(span[1])
+    total: dict[str, float] = defaultdict(float)
+    for start, stop in keys:
+        end = min((c for c in commits if c > stop), default=stop)
+        total["press"] += end - start
+        for kind in KINDS:
+            total[kind] += covered(spans[kind], start, end)
+    out = {kind: total[kind] / 1000 / max(1, len(keys)) for kind in ["press", *KINDS]}
+    out["idle"] = out["press"] - out.pop("busy")
     return out
 
 
-def fastest(runs: list[list[Result | None]]) -> list[Result]:
-    """Per change (same index in every round), the round where it was fastest."""
-    per_step = zip(*runs, strict=True)
-    return [min(s, key=lambda x: x[1]) for s in per_step if all(x is not None for x in s)]
+def slug(label: str) -> str:
+    return "-".join("".join(ch if ch.isalnum() else " " for ch in label).split())
 
 
-def summary(name: str, results: list[Result]) -> dict[str, float]:
-    times = sorted(ms for _, ms, _ in results)
-    med = statistics.median(times)
-    p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
-    worst = times[-1]
-    print(f"\n{name}: {len(times)} updates")
-    print(f"  median {med:7.2f} ms  ({med / BUDGET_MS:.2f} x the {BUDGET_MS:.0f} ms budget)")
-    print(f"  p95    {p95:7.2f} ms  ({p95 / BUDGET_MS:.2f} x)")
-    print(f"  worst  {worst:7.2f} ms  ({worst / BUDGET_MS:.2f} x)")
-    by_label: dict[str, list[float]] = defaultdict(list)
-    for label, ms, _ in results:
-        by_label[label].append(ms)
-    print("  by control (median / worst ms):")
-    for label, ms_list in by_label.items():
-        print(
-            f"    {label:<11} {statistics.median(ms_list):7.2f} / {max(ms_list):7.2f}  ({len(ms_list)} changes)"
-        )
-    slowest = max(results, key=lambda r: r[1])
-    parts = ", ".join(f"{k} {v:.1f}" for k, v in slowest[2].items() if v >= 0.05)
-    print(f"  slowest update ({slowest[0]}): {parts}")
-    return {"median": med, "worst": worst, "p95": p95}
+def fmt(ms: float) -> str:
+    return "<16" if ms < 16 else f"{ms:.0f}"
+
+
+def fastest(rounds: list[list[Press]]) -> list[Press]:
+    """Per press (the same place in every round), the round where it was fastest: on a
+    machine shared with other work one time can include waiting for a CPU; the fastest of
+    a few of the same press is the cost of the press itself."""
+    return [min(same, key=lambda p: p[0] or 0.0) for same in zip(*rounds, strict=True)]
+
+
+Results = dict[tuple[str, int, str], list[Press]]  # (size, rate, control) -> presses
+
+
+def table(title: str, results: Results, cols: list[tuple[str, int]]) -> None:
+    print(f"\n{title}\nmedian / worst press (ms) [median script time of the explorer's update]")
+    print(f"{'control':<32}" + "".join(f"{f'{size} {rate}x':>21}" for size, rate in cols))
+    for label in (c[0] for c in controls()):
+        cells = []
+        for size, rate in cols:
+            presses = results[size, rate, label]
+            lat = [ms or 0.0 for ms, _ in presses]
+            script = statistics.median(s for _, s in presses)
+            cells.append(f"{fmt(statistics.median(lat))} / {fmt(max(lat))} [{script:.1f}]")
+        print(f"{label:<32}" + "".join(f"{c:>21}" for c in cells))
+
+
+def verdicts(name: str, results: Results, sizes: list[str]) -> None:
+    for rate in RATES:
+        for size in sizes:
+            worst = max(
+                ms or 0.0
+                for (s, r, _), presses in results.items()
+                if (s, r) == (size, rate)
+                for ms, _ in presses
+            )
+            line = f"worst press ({name}), {size} size, {rate}x: {fmt(worst)} ms"
+            if size == "largest":
+                verdict = "within" if worst <= TARGET_MS[rate] else "OVER"
+                line += f" ({verdict} the {TARGET_MS[rate]:.0f} ms target)"
+            print(line)
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument(
-        "--reuse", action="store_true", help="serve the existing site/ instead of building"
-    )
-    parser.add_argument("--size", type=int, default=1024, help="d_model and length (default 1024)")
-    parser.add_argument(
-        "--rounds", type=int, default=3, help="runs of the sequence per mode (default 3)"
-    )
+    parser.add_argument("--reuse", action="store_true", help="serve the existing site/")
+    parser.add_argument("--presses", type=int, default=5, help="per control and round (5)")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds of every control (3)")
+    parser.add_argument("--trace", type=Path, help="folder for traces of the largest size at 1x")
     args = parser.parse_args()
+    if args.trace:
+        args.trace.mkdir(parents=True, exist_ok=True)
 
     from playwright.sync_api import sync_playwright
 
+    sizes = {"default": "", "largest": f"?len={LARGEST}&d={LARGEST}"}
+    rounds: dict[tuple[str, int, str], list[list[Press]]] = defaultdict(list)
+    breakdown: dict[str, dict[str, float]] = {}
+    errors: list[str] = []
+    load_before = os.getloadavg()[0]
     with tempfile.TemporaryDirectory(prefix="pe-bench-") as tmp:
         if args.reuse and (ROOT / "site" / "explorer" / "index.html").is_file():
             site = ROOT / "site"
@@ -197,72 +303,62 @@ def main() -> int:
         with SiteServer(site) as server:
             if site != ROOT / "site":
                 build_site(site, server.base_url)
-            server.start()
             with sync_playwright() as pw:
                 browser = start_chromium(pw, chromium_path())
-                context = browser.new_context(viewport={"width": 1280, "height": 900})
-                page = context.new_page()
-                errors: list[str] = []
-                def console(message: Any) -> None:
-                    if message.type == "error":
-                        errors.append(message.text)
+                for size, q in sizes.items():
+                    context = browser.new_context(viewport={"width": 1280, "height": 900})
+                    page = context.new_page()
 
-                page.on("console", console)
-                page.on("pageerror", lambda e: errors.append(str(e)))
-                url = f"{server.base_url}explorer/?len={args.size}&d={args.size}"
-                load_before = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-                results: dict[bool, list[list[Result | None]]] = {}
-                deferred: list[float] = []
-                for naive in (False, True):
-                    results[naive] = []
-                    for _ in range(args.rounds):
-                        page.goto(url)
-                        page.wait_for_function(
-                            "() => window.peExplorer && window.peExplorer.updateCount > 0"
-                        )
-                        # Views below the fold load when scrolled near: load them all first.
-                        page.evaluate("() => window.peExplorer.flush()")
-                        results[naive].append(run(page, naive))
-                        if not naive:
-                            deferred += page.evaluate("() => window.peExplorer.deferredTimes")
+                    def console(message: Any) -> None:
+                        if message.type == "error":
+                            errors.append(message.text)
+
+                    page.on("console", console)
+                    page.on("pageerror", lambda e: errors.append(str(e)))
+                    cdp = context.new_cdp_session(page)
+                    page.goto(f"{server.base_url}explorer/{q}")
+                    page.wait_for_function(
+                        "() => window.peExplorer && window.peExplorer.updateCount > 0"
+                    )
+                    page.evaluate("() => window.peExplorer.flush()")
+                    page.evaluate(OBSERVE)
+                    for rate in RATES:
+                        cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+                        for n in range(args.rounds):
+                            print(f"  {size} size, {rate}x, round {n + 1}", file=sys.stderr)
+                            for control in controls():
+                                label = control[0]
+                                tracing = args.trace and (size, rate, n) == ("largest", 1, 0)
+                                trace = args.trace / f"{slug(label)}.json" if tracing else None
+                                rounds[size, rate, label].append(
+                                    press_all(page, control, args.presses, rate, trace)
+                                )
+                                if trace:
+                                    breakdown[label] = trace_breakdown(trace)
+                    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+                    context.close()
                 browser.close()
 
-    load = os.getloadavg() if hasattr(os, "getloadavg") else (float("nan"),) * 3
     print(
-        f"\nexplorer update time at d_model = length = {args.size}, headless Chromium, "
-        f"{os.cpu_count()} CPUs, load average {load_before:.2f} before and {load[0]:.2f} after"
+        f"\nexplorer: key press to next paint (Event Timing), headless Chromium 1280 x 900, "
+        f"{args.rounds} rounds of {args.presses} presses per control, {os.cpu_count()} CPUs, "
+        f"load average {load_before:.2f} before and {os.getloadavg()[0]:.2f} after"
     )
-    rounds = args.rounds
-    fast = summary(
-        f"optimised (caches, recompute only what changed), {rounds} rounds pooled",
-        [r for run_ in results[False] for r in run_ if r is not None],
-    )
-    slow = summary(
-        f"baseline (debug.naive: full recompute and redraw, no caches), {rounds} rounds pooled",
-        [r for run_ in results[True] for r in run_ if r is not None],
-    )
-    fast_min = summary("optimised, fastest of the rounds per change", fastest(results[False]))
-    if deferred:
-        deferred.sort()
-        print(
-            f"  (views off screen, redrawn later one per idle period: {len(deferred)} redraws,"
-            f" median {statistics.median(deferred):.2f} ms, worst {deferred[-1]:.2f} ms)"
-        )
-    slow_min = summary("baseline, fastest of the rounds per change", fastest(results[True]))
-    print("\nspeed-up against the baseline (median / worst):")
-    print(
-        f"  pooled:             {slow['median'] / fast['median']:5.1f}x / {slow['worst'] / fast['worst']:5.1f}x"
-    )
-    print(
-        f"  fastest per change: {slow_min['median'] / fast_min['median']:5.1f}x / "
-        f"{slow_min['worst'] / fast_min['worst']:5.1f}x"
-    )
-    for name, res in [("pooled", fast), ("fastest per change", fast_min)]:
-        verdict = "within" if res["worst"] <= BUDGET_MS else "OVER"
-        print(
-            f"optimised worst / {BUDGET_MS:.0f} ms budget ({name}): {res['worst'] / BUDGET_MS:.2f}"
-            f" ({verdict}); median / budget: {res['median'] / BUDGET_MS:.2f}"
-        )
+    cols = [(size, rate) for rate in RATES for size in sizes]
+    pooled = {key: [p for run in runs for p in run] for key, runs in rounds.items()}
+    best = {key: fastest(runs) for key, runs in rounds.items()}
+    table(f"every press ({args.rounds} rounds pooled)", pooled, cols)
+    table("fastest of the rounds per press", best, cols)
+    if breakdown:
+        print("\nper press at the largest size, 1x, from the traces (ms, mean): key to the commit")
+        print("of the frame that shows it, the main thread's time in it by kind; idle: waiting")
+        kinds = list(next(iter(breakdown.values())))
+        print(f"{'control':<32}" + "".join(f"{kind:>8}" for kind in kinds))
+        for label, times in breakdown.items():
+            print(f"{label:<32}" + "".join(f"{times[kind]:8.1f}" for kind in kinds))
+    print()
+    verdicts("every press", pooled, list(sizes))
+    verdicts("fastest of the rounds", best, list(sizes))
     if errors:
         print("console errors during the run:\n  " + "\n  ".join(errors))
         return 1

@@ -26,6 +26,7 @@ export class Address {
       }
     }
     this.timer = 0;
+    this.frame = 0;
     this.lastWrite = -Infinity;
     this.query = null;
   }
@@ -34,16 +35,20 @@ export class Address {
   schedule(st) {
     if (!this.dirty) return;
     this.query = S.toQuery(st);
-    if (this.timer) return;
-    // Always in a task of its own: history.replaceState talks to the browser process and
-    // can take a while on a busy machine; it is not part of redrawing the page.
-    const wait = Math.max(0, this.lastWrite + URL_INTERVAL_MS - performance.now());
-    this.timer = setTimeout(() => {
-      this.timer = 0;
-      this.lastWrite = performance.now();
-      if (location.search !== this.query) history.replaceState(history.state, "", this.query + location.hash);
-      writeStore(this.query);
-    }, wait);
+    if (this.timer || this.frame) return;
+    // In a task of its own after the next frame: history.replaceState talks to the browser
+    // process and took up to 40 ms on a busy machine (a trace at d_model 2048); run before
+    // the frame, it delayed the paint that shows the change.
+    this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      const wait = Math.max(0, this.lastWrite + URL_INTERVAL_MS - performance.now());
+      this.timer = setTimeout(() => {
+        this.timer = 0;
+        this.lastWrite = performance.now();
+        if (location.search !== this.query) history.replaceState(history.state, "", this.query + location.hash);
+        writeStore(this.query);
+      }, wait);
+    });
   }
 
   /** Keep `st` for this session (the reader leaves the page); no more address writes. */
@@ -52,8 +57,9 @@ export class Address {
   }
 
   stop(st) {
+    cancelAnimationFrame(this.frame);
     clearTimeout(this.timer);
-    this.timer = 0;
+    this.frame = this.timer = 0;
     this.save(st);
   }
 }

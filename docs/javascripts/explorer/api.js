@@ -1,5 +1,5 @@
 // window.peExplorer: the documented interface for tests and benchmarks (tests/explorer/,
-// scripts/bench_explorer.py). Every number is computed here from math.js for the current
+// scripts/bench/explorer.py). Every number is computed here from math.js for the current
 // state, whether or not the view that shows it has been loaded.
 //
 //   .state                  copy of the state {pos, len, d, base, layout, dims, j, a, b,
@@ -25,7 +25,7 @@
 //   .updateCount, .updateTimes (recent update times, ms), .partTimes (the last update's
 //                           time per view, ms)
 //   .debug.naive            true: every update recomputes and redraws every loaded view
-//                           with sin/cos per heatmap cell (the benchmark's baseline)
+//                           with sin/cos per heatmap cell, no caches (for comparison by hand)
 // Displayed numbers carry data-testid attributes: pe-x-value, pe-x-norm, pe-x-cos-ab,
 // pe-x-dist-ab, pe-x-cos-shift, pe-x-dist-shift, pe-x-cos-diff, pe-x-dist-diff,
 // pe-x-residual, pe-x-wave-value[data-dim], pe-x-wavelength[data-pair], pe-x-message.

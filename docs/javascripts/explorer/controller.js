@@ -49,6 +49,7 @@ export class Explorer {
     this.visible = new Set(); // views now on screen
     this.pending = new Set(); // views not up to date: not loaded yet, or off screen
     this.idle = 0;
+    this.idleFrame = 0;
     this.deferredTimes = [];
 
     this.address = new Address();
@@ -110,6 +111,7 @@ export class Explorer {
     this.seen.disconnect();
     this.near.disconnect();
     cancelIdle(this.idle);
+    cancelAnimationFrame(this.idleFrame);
     cancelAnimationFrame(this.resizeFrame);
     this.address.stop(this.st);
     if (window.peExplorer && window.peExplorer._owner === this) delete window.peExplorer;
@@ -231,14 +233,21 @@ export class Explorer {
     if (this.deferredTimes.length > 2000) this.deferredTimes.splice(0, 1000);
   }
 
-  /** One pending loaded view per idle period, so the page stays responsive. */
+  /**
+   * One pending loaded view per idle period, so the page stays responsive, each after a
+   * frame: while the browser waits to paint a change the main thread looks idle, and a view
+   * drawn then (25 ms at d_model 2048) delayed that paint.
+   */
   scheduleIdle() {
-    if (this.idle || !this.alive || ![...this.pending].some((name) => this.views.has(name))) return;
-    this.idle = whenIdle(() => {
-      this.idle = 0;
-      const name = [...this.pending].find((n) => this.views.has(n));
-      if (name) this.drawDeferred(name);
-      this.scheduleIdle();
+    if (this.idle || this.idleFrame || !this.alive || ![...this.pending].some((name) => this.views.has(name))) return;
+    this.idleFrame = requestAnimationFrame(() => {
+      this.idleFrame = 0;
+      this.idle = whenIdle(() => {
+        this.idle = 0;
+        const name = [...this.pending].find((n) => this.views.has(n));
+        if (name) this.drawDeferred(name);
+        this.scheduleIdle();
+      });
     });
   }
 

@@ -35,15 +35,15 @@ export default class VectorView extends View {
     const sc = (this.sc = D.scales(box, [-0.5, st.d - 0.5], [-1.05, 1.05]));
     D.frame(ctx, box, sc, { xTicks: D.niceTicks(0, st.d - 1, x.narrow ? 4 : 8, true), yTicks: [-1, -0.5, 0, 0.5, 1], colors: c, font: x.font, xLabel: "dimension" });
     const bw = box.w / st.d, gap = bw > 4 ? 1 : 0, y0 = sc.y(0);
+    // One fillRect per bar, not one path of them all: Chromium rasterizes a path of 2048
+    // rectangles in 130-500 ms when the frame is painted, 2048 fillRects in 1-3 ms.
     for (const [sign, color] of [[1, c.pos], [-1, c.neg]]) {
       ctx.fillStyle = color;
-      ctx.beginPath();
       for (let j = 0; j < st.d; j++) {
         if (Math.sign(v[j]) !== sign) continue;
         const y1 = sc.y(v[j]);
-        ctx.rect(sc.x(j - 0.5) + gap / 2, Math.min(y0, y1), Math.max(bw - gap, 0.6), Math.abs(y1 - y0));
+        ctx.fillRect(sc.x(j - 0.5) + gap / 2, Math.min(y0, y1), Math.max(bw - gap, 0.6), Math.abs(y1 - y0));
       }
-      ctx.fill();
     }
     // The inspected dimension: a marker above and below its bar.
     const xj = sc.x(st.j);
