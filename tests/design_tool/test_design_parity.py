@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers.design_tool import check, infinities
+from helpers.design_tool import FIELD_NAMES, check, infinities, parsed, valid_raw
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -42,48 +42,6 @@ def run_js(raws: list[dict[str, str]]) -> list[dict[str, Any]]:
     assert result.returncode == 0, result.stderr
     out: list[dict[str, Any]] = infinities(json.loads(result.stdout))
     return out
-
-
-# Inputs at many scales: a span from 1e-6 to 1e6, the range anywhere within 100 spans of
-# zero, a resolution from 1e-7 of the span to just under it.
-UNIT = st.floats(-100.0, 100.0)
-SPAN = st.integers(-6, 6).flatmap(lambda e: st.floats(1.0, 10.0).map(lambda m: m * 10.0**e))
-
-
-@st.composite
-def valid_raw(draw: st.DrawFn, max_width: int = 256) -> dict[str, str]:
-    span = draw(SPAN)
-    lo = draw(UNIT) * span
-    hi = lo + span
-    resolution = span * 10.0 ** draw(st.floats(-7.0, -0.001))
-    raw = {
-        "method": draw(st.sampled_from(["rule", "wavelengths", "paper"])),
-        "lo": repr(lo),
-        "hi": repr(hi),
-        "resolution": repr(resolution),
-        "d": str(2 * draw(st.integers(2, max_width // 2))),
-    }
-    shortest = span * 10.0 ** draw(st.floats(-5.0, 1.0))
-    raw |= {
-        "base": repr(10.0 ** draw(st.floats(0.01, 6.0))),
-        "shortest": repr(shortest),
-        "longest": repr(shortest * 10.0 ** draw(st.floats(0.01, 4.0))),
-    }
-    t = draw(st.none() | st.floats(0.0, 1.0))
-    raw["reference"] = "" if t is None else repr(min(hi, max(lo, lo + t * (hi - lo))))
-    return raw
-
-
-def parsed(raw: dict[str, str]) -> dict[str, Any]:
-    s: dict[str, Any] = {k: float(raw[k]) for k in ("lo", "hi", "resolution")}
-    s |= {
-        "method": raw["method"],
-        "d": int(raw["d"]),
-        "reference": float(raw["reference"]) if raw["reference"] else s["lo"],
-    }
-    for k in ("base", "shortest", "longest"):
-        s[k] = float(raw[k])
-    return s
 
 
 def pe_refuses(s: dict[str, Any]) -> bool:
@@ -167,9 +125,6 @@ def test_the_page_refuses_what_pe_refuses_in_one_sentence(raws: list[dict[str, s
 BAD_TEXT = st.sampled_from(
     ["", " ", "abc", "1,5", "0x10", "1e999", "-1e400", "NaN", "Infinity", "1..2", "--1", "2 3", "½"]
 )
-
-
-FIELD_NAMES = {"lo": "lower end", "hi": "upper end", "resolution": "resolution", "d": "width"}
 
 
 @settings(max_examples=10, deadline=None)

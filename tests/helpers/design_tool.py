@@ -31,6 +31,7 @@ import math
 from typing import Any
 
 import numpy as np
+from hypothesis import strategies as st
 
 import pe
 import pe.coordinates
@@ -193,3 +194,50 @@ def check(js: dict[str, Any], s: dict[str, Any]) -> None:
         assert far is not None
         assert abs(far["similarity"] - float(np.max(sims[~inside]))) <= 2 * stol, f"far {label}"
         assert not inside[far["index"]] and far["at"] == xs[far["index"]]
+
+
+# ------------------------------------------------------------------ generated settings
+
+FIELD_NAMES = {"lo": "lower end", "hi": "upper end", "resolution": "resolution", "d": "width"}
+
+
+# Inputs at many scales: a span from 1e-6 to 1e6, the range anywhere within 100 spans of
+# zero, a resolution from 1e-7 of the span to just under it.
+UNIT = st.floats(-100.0, 100.0)
+SPAN = st.integers(-6, 6).flatmap(lambda e: st.floats(1.0, 10.0).map(lambda m: m * 10.0**e))
+
+
+@st.composite
+def valid_raw(draw: st.DrawFn, max_width: int = 256) -> dict[str, str]:
+    span = draw(SPAN)
+    lo = draw(UNIT) * span
+    hi = lo + span
+    resolution = span * 10.0 ** draw(st.floats(-7.0, -0.001))
+    raw = {
+        "method": draw(st.sampled_from(["rule", "wavelengths", "paper"])),
+        "lo": repr(lo),
+        "hi": repr(hi),
+        "resolution": repr(resolution),
+        "d": str(2 * draw(st.integers(2, max_width // 2))),
+    }
+    shortest = span * 10.0 ** draw(st.floats(-5.0, 1.0))
+    raw |= {
+        "base": repr(10.0 ** draw(st.floats(0.01, 6.0))),
+        "shortest": repr(shortest),
+        "longest": repr(shortest * 10.0 ** draw(st.floats(0.01, 4.0))),
+    }
+    t = draw(st.none() | st.floats(0.0, 1.0))
+    raw["reference"] = "" if t is None else repr(min(hi, max(lo, lo + t * (hi - lo))))
+    return raw
+
+
+def parsed(raw: dict[str, str]) -> dict[str, Any]:
+    s: dict[str, Any] = {k: float(raw[k]) for k in ("lo", "hi", "resolution")}
+    s |= {
+        "method": raw["method"],
+        "d": int(raw["d"]),
+        "reference": float(raw["reference"]) if raw["reference"] else s["lo"],
+    }
+    for k in ("base", "shortest", "longest"):
+        s[k] = float(raw[k])
+    return s
