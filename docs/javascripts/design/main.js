@@ -75,29 +75,36 @@ function warnings(res) {
     const more = res.wrapCount > 5 ? ` and ${res.wrapCount - 5} more` : "";
     out.push([
       "wrap",
-      `Wraps: the longest wavelength (${short(res.longest)}) is not longer than the range (${short(s.span)}), so even the slowest pair turns a full circle inside it and comes back to the reference's angle at ${where}${more}; far values can look like near ones.`,
+      "Wraps.",
+      `The longest wavelength (${short(res.longest)}) is not longer than the range (${short(s.span)}), so even the slowest pair turns a full circle inside it and comes back to the reference's angle at ${where}${more}; far values can look like near ones.`,
     ]);
   } else if (res.wrap === "folds") {
     out.push([
       "fold",
-      `Folds back: the longest wavelength (${short(res.longest)}) is shorter than twice the range (${short(2 * s.span)}), so the slowest pair turns more than half a circle and values farther than ${short(res.longest / 2)} from each other come closer again in every pair.`,
+      "Folds back.",
+      `The longest wavelength (${short(res.longest)}) is shorter than twice the range (${short(2 * s.span)}), so the slowest pair turns more than half a circle and values farther than ${short(res.longest / 2)} from each other come closer again in every pair.`,
     ]);
   }
   if (res.aliasing) {
     const p = res.pairs.find((q) => q.aliases);
     const seen = Number.isFinite(p.apparent) ? `a wave of wavelength ${short(p.apparent)}` : "a constant";
+    const one = res.aliasing === 1;
+    const have = one ? "has a wavelength" : "have wavelengths";
+    const turn = one ? "it turns" : "they turn";
     out.push([
       "alias",
-      `Aliases: ${res.aliasing} of the ${res.pairs.length} pairs have wavelengths shorter than twice the resolution (${short(2 * s.resolution)}); sampled every ${short(s.resolution)}, they turn more than half a circle per step, and the fastest looks like ${seen}.`,
+      "Aliases.",
+      `${res.aliasing} of the ${res.pairs.length} pairs ${have} shorter than twice the resolution (${short(2 * s.resolution)}); sampled every ${short(s.resolution)}, ${turn} more than half a circle per step, and the fastest looks like ${seen}.`,
     ]);
   } else if (res.shortest > 2 * s.resolution * (1 + SLACK)) {
     const angle = res.pairs.reduce((a, q) => Math.max(a, q.stepAngle), 0);
     out.push([
       "coarse",
-      `Coarse: the shortest wavelength (${short(res.shortest)}) is longer than twice the resolution, so two values one resolution apart differ by at most ${short(angle)} radians in any pair (π would set them opposite).`,
+      "Coarse.",
+      `The shortest wavelength (${short(res.shortest)}) is longer than twice the resolution, so two values one resolution apart differ by at most ${short(angle)} radians in any pair (π would set them opposite).`,
     ]);
   }
-  if (!out.length) out.push(["ok", "Neither wraps nor aliases: the longest wavelength is at least twice the range and the shortest at least twice the resolution."]);
+  if (!out.length) out.push(["ok", "Neither wraps nor aliases.", "The longest wavelength is at least twice the range and the shortest at least twice the resolution."]);
   return out;
 }
 
@@ -182,7 +189,9 @@ function render() {
     $("table").replaceChildren(el("p", {}, "No frequencies: the settings above have a problem, named above the chart."));
   } else {
     $("message").textContent = summary(res);
-    $("warnings").replaceChildren(...warnings(res).map(([kind, text]) => el("li", { className: `pe-d-${kind}` }, text)));
+    $("warnings").replaceChildren(
+      ...warnings(res).map(([kind, label, text]) => el("li", { className: `pe-d-${kind}` }, el("strong", {}, label), " ", text)),
+    );
     chart(res);
     $("caption").textContent = caption(res);
     table(res);
