@@ -71,8 +71,8 @@ def assert_one_sentence(message: str, raw: dict[str, str]) -> None:
     assert not re.search(r"NaN|undefined|null|Error", own), message
 
 
-@settings(max_examples=40, deadline=None)
-@given(st.lists(valid_raw(), min_size=1, max_size=12))
+@settings(max_examples=20, deadline=None)
+@given(st.lists(valid_raw(), min_size=1, max_size=10))
 def test_the_pages_numbers_are_pes(raws: list[dict[str, str]]) -> None:
     for raw, js in zip(raws, run_js(raws), strict=True):
         s = parsed(raw)
@@ -110,8 +110,8 @@ def edge_raw(draw: st.DrawFn) -> dict[str, str]:
     }
 
 
-@settings(max_examples=25, deadline=None)
-@given(st.lists(edge_raw(), min_size=1, max_size=20))
+@settings(max_examples=12, deadline=None)
+@given(st.lists(edge_raw(), min_size=1, max_size=40))
 def test_the_page_refuses_what_pe_refuses_in_one_sentence(raws: list[dict[str, str]]) -> None:
     for raw, js in zip(raws, run_js(raws), strict=True):
         refused = pe_refuses(parsed(raw))

@@ -10,7 +10,7 @@
 // Every step but pow, sin and cos is one correctly rounded IEEE operation, so equal to
 // NumPy's. V8's and glibc's pow, sin and cos are faithfully rounded (within one ulp), not
 // correctly rounded, so the two engines may differ there by an ulp; the tests' tolerances are
-// derived from that (tests/design_tool/tolerances.py).
+// derived from that (tests/helpers/design_tool.py).
 
 export const METHODS = ["rule", "wavelengths", "paper"];
 export const MAX_WIDTH = 2048;
