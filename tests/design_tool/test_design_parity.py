@@ -150,6 +150,11 @@ def test_a_field_that_is_no_number_is_named(cases: list[tuple[dict[str, str], st
         ({"d": "4096"}, "widths up to"),
         ({"lo": "-1e308", "hi": "1.7e308"}, "too long"),
         ({"method": "nerf"}, "method"),
+        ({"resolution": "1e-320"}, "double precision"),
+        (
+            {"method": "wavelengths", "hi": "1e300", "resolution": "1e299", "shortest": "1e-10"},
+            "double precision",
+        ),
     ],
 )
 def test_the_pages_own_limits_are_named(change: dict[str, str], words: str) -> None:
@@ -192,3 +197,24 @@ def test_a_wrapping_design_is_named_where_it_wraps() -> None:
     assert js["wrap"] == "wraps" and js["wrapCount"] == 2
     assert js["wrapsAt"] == pytest.approx([lam[-1], 2 * lam[-1]], rel=1e-15)
     assert [p["aliases"] for p in js["pairs"]] == [bool(x < 2.0) for x in lam]
+
+
+def test_wraps_beyond_counting_are_counted_not_walked() -> None:
+    """A range of 1e300 wavelengths of 20: the wraps are counted, only the first few listed
+    (walking them one by one would never end)."""
+    raw = {
+        "method": "wavelengths",
+        "lo": "-1e300",
+        "hi": "1e300",
+        "resolution": "1e299",
+        "d": "8",
+        "base": "10000",
+        "shortest": "1",
+        "longest": "20",
+        "reference": "",
+    }
+    (js,) = run_js([raw])
+    longest = float(2 * math.pi / pe.coordinates.ladder(8, shortest=1.0, longest=20.0)[-1])
+    assert js["wrapCount"] == pytest.approx(math.floor(2e300 / longest), rel=1e-14)
+    assert 0 < len(js["wrapsAt"]) <= 100
+    check(js, parsed(raw))

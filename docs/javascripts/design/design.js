@@ -173,6 +173,15 @@ export function design(raw) {
     throw e;
   }
   const omega = frequencies(s);
+  // Valid settings can still leave double precision (a resolution of 1e-320): say so rather
+  // than show the NaN that sin(Infinity) would give.
+  const fastest = Math.max(...omega);
+  const largestAngle = fastest * Math.max(Math.abs(s.lo), Math.abs(s.hi));
+  if (!(fastest > 0 && Number.isFinite(largestAngle + (2 * Math.PI) / Math.min(...omega))))
+    return {
+      error:
+        "These settings go beyond double precision: the largest angle (the fastest frequency times the largest value) or the longest wavelength is infinite.",
+    };
   const r = s.resolution;
   const pairs = Array.from(omega, (w, k) => {
     const wavelength = (2.0 * Math.PI) / w;
@@ -198,11 +207,12 @@ export function design(raw) {
   let wrapCount = 0;
   if (wrap === "wraps") {
     for (const sign of [-1, 1]) {
-      for (let m = 1; ; m++) {
+      // floor(room / longest) wraps on this side; only the first MAX_MARKS are listed.
+      const count = Math.floor((sign > 0 ? s.hi - x0 : x0 - s.lo) / longest);
+      wrapCount += count;
+      for (let m = 1; m <= Math.min(count, MAX_MARKS); m++) {
         const x = x0 + sign * m * longest;
-        if (x < s.lo || x > s.hi) break;
-        wrapCount++;
-        if (wrapsAt.length < MAX_MARKS) wrapsAt.push(x);
+        if (x >= s.lo && x <= s.hi) wrapsAt.push(x);
       }
     }
     wrapsAt.sort((a, b) => a - b);
