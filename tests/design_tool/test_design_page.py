@@ -109,6 +109,8 @@ def test_bad_input_typed_into_the_form_gets_one_sentence(
     assert message == page.evaluate("() => peDesign.result.error")
     assert re.fullmatch(r"[A-Z][^\n]*\.", message) and ". " not in message, message
     assert {**FIELD_NAMES, "reference": "reference value"}[field] in message, message
+    assert box.get_attribute("aria-invalid") == "true"
+    assert box.get_attribute("aria-describedby") == "pe-d-message"
     assert page.locator("[data-pe-d-chart] polyline").count() == 0
     assert page.locator("[data-testid=pe-d-pair]").count() == 0
     out = page.locator("[data-pe-d-out]").inner_text()
@@ -117,6 +119,7 @@ def test_bad_input_typed_into_the_form_gets_one_sentence(
     box.fill(before)
     page.wait_for_function("() => peDesign.result.error === null")
     assert page.locator("[data-pe-d-chart] polyline").count() == 1
+    assert box.get_attribute("aria-invalid") is None
     no_problems(loaded)
 
 

@@ -141,6 +141,7 @@ def test_a_field_that_is_no_number_is_named(cases: list[tuple[dict[str, str], st
         assert js["error"] is not None, raw
         assert_one_sentence(js["error"], raw)
         assert FIELD_NAMES[field] in js["error"], js["error"]
+        assert js["field"] == field, (raw, js["field"])
 
 
 @pytest.mark.parametrize(

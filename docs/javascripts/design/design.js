@@ -44,8 +44,13 @@ const NAMES = {
   reference: "The reference value",
 };
 
-/** A reader's mistake, said in one sentence. */
-export class DesignError extends Error {}
+/** A reader's mistake, said in one sentence, and the field it is in (or null). */
+export class DesignError extends Error {
+  constructor(message, field) {
+    super(message);
+    this.field = field;
+  }
+}
 
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 
@@ -63,10 +68,10 @@ export function short(x, digits = 4) {
 
 function number(key, text) {
   const t = String(text ?? "").trim();
-  if (t === "") throw new DesignError(`${NAMES[key]} is missing: type a number.`);
-  if (!NUMBER.test(t)) throw new DesignError(`${NAMES[key]} must be a number, such as 2 or 0.5; “${t}” is not one.`);
+  if (t === "") throw new DesignError(`${NAMES[key]} is missing: type a number.`, key);
+  if (!NUMBER.test(t)) throw new DesignError(`${NAMES[key]} must be a number, such as 2 or 0.5; “${t}” is not one.`, key);
   const x = Number(t);
-  if (!Number.isFinite(x)) throw new DesignError(`${NAMES[key]} is too large for double precision: “${t}”.`);
+  if (!Number.isFinite(x)) throw new DesignError(`${NAMES[key]} is too large for double precision: “${t}”.`, key);
   return x;
 }
 
@@ -74,33 +79,34 @@ function number(key, text) {
  * own limits); a problem throws a DesignError naming it. */
 export function settings(raw) {
   const method = raw.method ?? DEFAULTS.method;
-  if (!METHODS.includes(method)) throw new DesignError(`The method must be one of: ${METHODS.join(", ")}.`);
+  if (!METHODS.includes(method)) throw new DesignError(`The method must be one of: ${METHODS.join(", ")}.`, null);
   const lo = number("lo", raw.lo);
   const hi = number("hi", raw.hi);
-  if (!(lo < hi)) throw new DesignError(`The lower end (${fmt(lo)}) must be below the upper end (${fmt(hi)}).`);
+  if (!(lo < hi)) throw new DesignError(`The lower end (${fmt(lo)}) must be below the upper end (${fmt(hi)}).`, "hi");
   const span = hi - lo;
   if (!Number.isFinite(span))
-    throw new DesignError(`The range from ${fmt(lo)} to ${fmt(hi)} is too long for double precision.`);
+    throw new DesignError(`The range from ${fmt(lo)} to ${fmt(hi)} is too long for double precision.`, "hi");
   const resolution = number("resolution", raw.resolution);
-  if (!(resolution > 0)) throw new DesignError(`The resolution must be greater than 0; got ${fmt(resolution)}.`);
+  if (!(resolution > 0)) throw new DesignError(`The resolution must be greater than 0; got ${fmt(resolution)}.`, "resolution");
   if (!(resolution < span))
-    throw new DesignError(`The resolution (${fmt(resolution)}) must be smaller than the range's length (${fmt(span)}).`);
+    throw new DesignError(`The resolution (${fmt(resolution)}) must be smaller than the range's length (${fmt(span)}).`, "resolution");
   const d = number("d", raw.d);
-  if (!Number.isInteger(d)) throw new DesignError(`The width must be a whole number of columns; got ${fmt(d)}.`);
-  if (d % 2) throw new DesignError(`The width must be even, as every frequency fills a sin and a cos column; got ${d}.`);
-  if (d < 4) throw new DesignError(`The width must be at least 4, two sin/cos pairs; got ${d}.`);
-  if (d > MAX_WIDTH) throw new DesignError(`This page computes widths up to ${MAX_WIDTH}; got ${d}.`);
+  if (!Number.isInteger(d)) throw new DesignError(`The width must be a whole number of columns; got ${fmt(d)}.`, "d");
+  if (d % 2) throw new DesignError(`The width must be even, as every frequency fills a sin and a cos column; got ${d}.`, "d");
+  if (d < 4) throw new DesignError(`The width must be at least 4, two sin/cos pairs; got ${d}.`, "d");
+  if (d > MAX_WIDTH) throw new DesignError(`This page computes widths up to ${MAX_WIDTH}; got ${d}.`, "d");
   const out = { method, lo, hi, span, resolution, d, base: null, shortest: null, longest: null };
   if (method === "paper") {
     out.base = number("base", raw.base);
-    if (!(out.base > 1)) throw new DesignError(`The base must be greater than 1; got ${fmt(out.base)}.`);
+    if (!(out.base > 1)) throw new DesignError(`The base must be greater than 1; got ${fmt(out.base)}.`, "base");
   } else if (method === "wavelengths") {
     out.shortest = number("shortest", raw.shortest);
     out.longest = number("longest", raw.longest);
-    if (!(out.shortest > 0)) throw new DesignError(`The shortest wavelength must be greater than 0; got ${fmt(out.shortest)}.`);
+    if (!(out.shortest > 0)) throw new DesignError(`The shortest wavelength must be greater than 0; got ${fmt(out.shortest)}.`, "shortest");
     if (!(out.shortest < out.longest))
       throw new DesignError(
         `The shortest wavelength (${fmt(out.shortest)}) must be below the longest (${fmt(out.longest)}).`,
+        "longest",
       );
   } else {
     // pe.coordinates.wavelengths_for
@@ -110,7 +116,7 @@ export function settings(raw) {
   const ref = String(raw.reference ?? "").trim();
   out.reference = ref === "" ? lo : number("reference", ref);
   if (!(out.reference >= lo && out.reference <= hi))
-    throw new DesignError(`The reference value (${fmt(out.reference)}) must lie in the range, from ${fmt(lo)} to ${fmt(hi)}.`);
+    throw new DesignError(`The reference value (${fmt(out.reference)}) must lie in the range, from ${fmt(lo)} to ${fmt(hi)}.`, "reference");
   return out;
 }
 
@@ -169,7 +175,7 @@ export function design(raw) {
   try {
     s = settings(raw);
   } catch (e) {
-    if (e instanceof DesignError) return { error: e.message };
+    if (e instanceof DesignError) return { error: e.message, field: e.field };
     throw e;
   }
   const omega = frequencies(s);
@@ -179,6 +185,7 @@ export function design(raw) {
   const largestAngle = fastest * Math.max(Math.abs(s.lo), Math.abs(s.hi));
   if (!(fastest > 0 && Number.isFinite(largestAngle + (2 * Math.PI) / Math.min(...omega))))
     return {
+      field: "resolution",
       error:
         "These settings go beyond double precision: the largest angle (the fastest frequency times the largest value) or the longest wavelength is infinite.",
     };
@@ -244,6 +251,7 @@ export function design(raw) {
   }
   return {
     error: null,
+    field: null,
     settings: s,
     omega: Array.from(omega),
     pairs,

@@ -179,12 +179,22 @@ function render() {
   enableFields(r.method);
   toAddress(r);
   const res = design(r);
+  for (const f of FIELDS) {
+    const box = form.elements[f];
+    if (f === res.field) {
+      box.setAttribute("aria-invalid", "true");
+      box.setAttribute("aria-describedby", "pe-d-message");
+    } else {
+      box.removeAttribute("aria-invalid");
+      box.removeAttribute("aria-describedby");
+    }
+  }
   const out = $("out");
   out.classList.toggle("pe-d-bad", Boolean(res.error));
   if (res.error) {
     $("message").textContent = res.error;
     $("warnings").replaceChildren();
-    $("chart").replaceChildren(svg("text", { x: 320, y: 140, "text-anchor": "middle" }, "Nothing to draw until the settings are fixed."));
+    $("chart").replaceChildren(svg("text", { x: 320, y: 140, "text-anchor": "middle", class: "pe-d-none" }, "Nothing to draw until the settings are fixed."));
     $("caption").textContent = "No curve: the settings above have a problem, named above the chart.";
     $("table").replaceChildren(el("p", {}, "No frequencies: the settings above have a problem, named above the chart."));
   } else {
