@@ -99,12 +99,14 @@ def test_bad_input_typed_into_the_form_gets_one_sentence(
 ) -> None:
     loaded = open_designer(open_page)
     page = loaded.page
-    count = page.evaluate("() => peDesign.count")
     box = page.locator(f"#pe-d-{field}")
     before = box.input_value()
     box.fill("")
     box.press_sequentially(text)
-    page.wait_for_function(f"() => peDesign.count > {count} && peDesign.result.error !== null")
+    # Rendered for the whole text typed (not for a state on the way there).
+    page.wait_for_function(
+        "([f, t]) => peDesign.raw[f] === t && peDesign.result.error !== null", [field, text]
+    )
     message = page.locator("[data-pe-d-message]").inner_text().strip()
     assert message == page.evaluate("() => peDesign.result.error")
     assert re.fullmatch(r"[A-Z][^\n]*\.", message) and ". " not in message, message
@@ -117,7 +119,9 @@ def test_bad_input_typed_into_the_form_gets_one_sentence(
     assert "NaN" not in out and "undefined" not in out
     # Putting the value back brings the design back.
     box.fill(before)
-    page.wait_for_function("() => peDesign.result.error === null")
+    page.wait_for_function(
+        "([f, t]) => peDesign.raw[f] === t && peDesign.result.error === null", [field, before]
+    )
     assert page.locator("[data-pe-d-chart] polyline").count() == 1
     assert box.get_attribute("aria-invalid") is None
     no_problems(loaded)
@@ -129,7 +133,9 @@ def test_the_address_keeps_the_settings(open_page: OpenPage) -> None:
     page.locator("input[name=method][value=paper]").check()
     page.locator("#pe-d-hi").fill("1")
     page.locator("#pe-d-resolution").fill("0.001")
-    page.wait_for_function("() => peDesign.result.settings && peDesign.result.settings.hi === 1")
+    page.wait_for_function(
+        "() => peDesign.raw.resolution === '0.001' && peDesign.result.settings?.hi === 1"
+    )
     assert page.locator("#pe-d-base").is_enabled()
     assert not page.locator("#pe-d-shortest").is_enabled()
     query = page.evaluate("() => location.search")

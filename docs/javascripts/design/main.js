@@ -206,7 +206,7 @@ function render() {
     $("caption").textContent = caption(res);
     table(res);
   }
-  window.peDesign = { result: res, count: (window.peDesign?.count ?? 0) + 1, compute: design };
+  window.peDesign = { raw: r, result: res, count: (window.peDesign?.count ?? 0) + 1, compute: design };
 }
 
 let pending = false;
