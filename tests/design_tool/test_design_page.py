@@ -105,7 +105,7 @@ def test_bad_input_typed_into_the_form_gets_one_sentence(
     box.press_sequentially(text)
     # Rendered for the whole text typed (not for a state on the way there).
     page.wait_for_function(
-        "([f, t]) => peDesign.raw[f] === t && peDesign.result.error !== null", [field, text]
+        "([f, t]) => peDesign.raw[f] === t && peDesign.result.error !== null", arg=[field, text]
     )
     message = page.locator("[data-pe-d-message]").inner_text().strip()
     assert message == page.evaluate("() => peDesign.result.error")
@@ -120,7 +120,7 @@ def test_bad_input_typed_into_the_form_gets_one_sentence(
     # Putting the value back brings the design back.
     box.fill(before)
     page.wait_for_function(
-        "([f, t]) => peDesign.raw[f] === t && peDesign.result.error === null", [field, before]
+        "([f, t]) => peDesign.raw[f] === t && peDesign.result.error === null", arg=[field, before]
     )
     assert page.locator("[data-pe-d-chart] polyline").count() == 1
     assert box.get_attribute("aria-invalid") is None
