@@ -22,6 +22,8 @@ OWN_FILES = {
     "javascripts/checker/": "checker/",
     "stylesheets/checker.css": "checker/",
     "javascripts/homework.js": "homework/",
+    "javascripts/design/": "coordinate-designer/",
+    "stylesheets/design.css": "coordinate-designer/",
     "stylesheets/solutions-print.css": "teachers-solutions/",
 }
 

@@ -39,6 +39,7 @@ from scripts.artifacts.exercise_bank import Exercise
 from scripts.artifacts.pages import (
     beyond_text,
     checker,
+    coordinate_designer,
     coordinates,
     embeddings,
     errata,
@@ -77,7 +78,7 @@ MODULES: tuple[ModuleType, ...] = (
     index, formula, wavelengths, worked_examples, relative_position, embeddings, pitfalls,
     practice, relatives, errata, beyond_text, need_position, where_it_enters, coordinates,
     questions, implementations, practice_questions, experiments, proofs, explorer, checker,
-    notebook, glossary, reference, reference_variants, reference_symbolic,
+    coordinate_designer, notebook, glossary, reference, reference_variants, reference_symbolic,
     reference_relatives, reference_diagnose, teachers, teachers_solutions, homework)
 
 #: Integers every page may type in its prose, and why they are not results.
