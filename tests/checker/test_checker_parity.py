@@ -66,7 +66,7 @@ def run_cli(path: Path) -> dict[str, Any]:
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         status = main(["diagnose", str(path), "--json"])
-    if status:
+    if status == 2:
         return {"error": err.getvalue().strip().split(": ", 2)[-1]}
     return {"result": json.loads(out.getvalue())}
 
@@ -137,23 +137,44 @@ def test_npy_case_gives_the_cases_own_verdict(
 
 BAD_TEXTS = {
     "summary.txt": "tensor([[0.0, ..., 1.0]])",
-    "batch.txt": "[[[0, 1], [1, 0]]]",
+    "batch.txt": "[[[0, 1], [1, 0]], [[0, 1], [1, 0]]]",
+    "deep.txt": "[[[[0, 1]]]]",
     "ragged.txt": "0 1 2\n3 4\n",
     "junk.txt": "0 1\n2 @\n",
     "nan.txt": "0 1\nnan 1\n",
-    "one.txt": "0 1 0 1\n",
+    "empty.txt": "",
+    "words.txt": "Traceback (most recent call last):\n  KeyError: 'pe'\n",
+    "outside.txt": "tensor([[0.0, 1.0]]) 42",
+    "html.txt": "<html><body><table><tr><td>0</td></tr></table></body></html>",
+}
+BAD_BYTES = {
+    "utf16.csv": "0,1\n0.84,0.54\n".encode("utf-16"),
+    "binary.txt": bytes(range(256)),
+    "latin1.csv": "0;1\n0,84;0,54 \xb0\n".encode("latin-1"),
+    "table.npz": b"PK not really a zip",
 }
 
 
 def test_bad_input_gets_the_same_error(tmp_path: Path) -> None:
+    """Every unreadable input gets the same one sentence from the page's modules and from the
+    command (exit status 2), never an exception's own text."""
     paths = []
     for name, text in BAD_TEXTS.items():
         (tmp_path / name).write_text(text)
         paths.append(tmp_path / name)
+    for name, data in BAD_BYTES.items():
+        (tmp_path / name).write_bytes(data)
+        paths.append(tmp_path / name)
     np.save(tmp_path / "batch.npy", np.zeros((2, 3, 4)))
     np.save(tmp_path / "width0.npy", np.zeros((3, 0)))
-    paths += [tmp_path / "batch.npy", tmp_path / "width0.npy"]
+    np.save(tmp_path / "norows.npy", np.zeros((0, 4)))
+    np.savez(tmp_path / "two.npz", a=np.zeros((2, 4)), b=np.zeros((2, 4)))
+    paths += [tmp_path / f for f in ("batch.npy", "width0.npy", "norows.npy")]
     for path, js in zip(paths, run_js(paths), strict=True):
         py = run_cli(path)
         assert "error" in py and "error" in js, f"{path.name}: {py} vs {js}"
         assert py["error"] == js["error"], path.name
+        assert "Error" not in py["error"] and "errno" not in py["error"].lower(), py["error"]
+    # An .npz of several arrays: the command asks for --key, the page for one array.
+    (js,) = run_js([tmp_path / "two.npz"])
+    assert "2 arrays (a, b)" in js["error"] and "--key" in js["error"]
