@@ -8,7 +8,8 @@ Two implementations of the same arithmetic: everything the verdict consists of (
 layout, variant, first position, the findings' words, the candidates) must be identical; the
 numbers may differ where V8's and glibc's ``sin``, ``cos``, ``pow``, ``exp`` and ``log`` round
 differently (each is faithfully rounded: at most one ulp from the exact value, so two of them
-differ by at most one ulp). The largest angle in these tables is below 2**19 (the
+differ by at most one ulp). The allowed difference beside it is the same sum of the table's
+resolution and a multiple of the angle, compared with the same tolerance. The largest angle in these tables is below 2**19 (the
 exponent-sign case: position 47 times 10000**(62/64), about 3.5e5), so the angles differ by at
 most 2 ulp(2**19) = 2**-33 and every value by that plus one ulp of 1, under 4e-10:
 ``MAX_ABS_TOL = 1e-9`` for the largest differences. The estimated base is exp of a weighted
@@ -83,12 +84,13 @@ def differences(py: dict[str, Any], js: dict[str, Any]) -> list[str]:
         out.append(f"base: {py['base']!r} vs {js['base']!r}")
     if not close(py["scale"], js["scale"], rtol=SCALE_RTOL):
         out.append(f"scale: {py['scale']!r} vs {js['scale']!r}")
-    if not close(py["max_abs_error"], js["max_abs_error"], atol=MAX_ABS_TOL):
-        out.append(f"max_abs_error: {py['max_abs_error']!r} vs {js['max_abs_error']!r}")
+    for key in ("max_abs_error", "allowed_error"):  # the allowance: the same arithmetic
+        if not close(py[key], js[key], atol=MAX_ABS_TOL):
+            out.append(f"{key}: {py[key]!r} vs {js[key]!r}")
     if [c["description"] for c in py["closest"]] != [c["description"] for c in js["closest"]]:
         out.append(f"closest: {py['closest']!r} vs {js['closest']!r}")
     for p, j in zip(py["closest"], js["closest"], strict=False):
-        if not close(p["max_abs_error"], j["max_abs_error"], atol=MAX_ABS_TOL):
+        if not all(close(p[k], j[k], atol=MAX_ABS_TOL) for k in ("max_abs_error", "allowed_error")):
             out.append(f"closest error: {p!r} vs {j!r}")
     return out
 

@@ -61,7 +61,7 @@ export const VARIANTS = {
   "first-columns": "the first columns of a wider table: its frequencies are those of a wider width",
 };
 
-/** The section of docs/pitfalls.md that explains each finding ("" where none does). */
+/** The section of docs/pitfalls.md that explains each finding and its fix. */
 export const PITFALLS = {
   "i-for-2i": "i-versus-2i-in-the-exponent",
   "2j-for-2i": "i-versus-2i-in-the-exponent",
@@ -71,11 +71,11 @@ export const PITFALLS = {
   "odd-width-last-column": "odd-widths",
   "position-offset": "left-padding",
   "batch-repeat": "batch-axis",
-  transposed: "",
+  transposed: "transposed",
   "zero-rows": "positions-only-up-to-l2",
   "float16-result": "angles-in-low-precision",
   "float16-angles": "angles-in-low-precision",
-  scaled: "",
+  scaled: "scaled",
   "column-exponent": "column-index-in-the-exponent",
   "column-exponent-2j": "column-index-in-the-exponent",
   degrees: "degrees-for-radians",
@@ -85,8 +85,8 @@ export const PITFALLS = {
   "guided-diffusion": "split-versus-interleaved",
   tensor2tensor: "d-over-2-minus-1",
   fairseq: "d-over-2-minus-1",
-  "other-base": "",
-  "first-columns": "",
+  "other-base": "other-base",
+  "first-columns": "first-columns",
 };
 
 /** Implementations that refuse or break at an odd width (docs/implementations.md). */
@@ -132,6 +132,7 @@ const EPS32 = 2 ** -23;
 const COMPUTE_CAP = 0.05;
 const F16_ANGLES_CAP = 0.1;
 const EPS16 = 2 ** -10;
+const TIE = 1e-9; // differences in one step of this are equal for the allowance shown (pe.diagnose.TIE)
 const SCREEN_ROWS = 32;
 const START_LIMIT = 2 ** 12;
 
@@ -1114,7 +1115,8 @@ function measure(f, cols, rows, at, prec, d, stop) {
   const noise = p.resolution + (c.rounding !== "none" ? EPS16 : 0);
   let score = 0;
   let maxAbs = -1;
-  let allowed = 0;
+  let step = -1; // the largest difference's step of TIE, and the tightest allowance in it
+  let allowed = Infinity;
   for (const r of at) {
     const pos = r + f.start;
     const p16 = freq16 ? round16(pos) : 0;
@@ -1136,15 +1138,17 @@ function measure(f, cols, rows, at, prec, d, stop) {
       if (Number.isNaN(ratio)) return { score: Infinity, maxAbs: Infinity, allowed: NaN, partial: false };
       if (ratio > score) score = ratio;
       const abs = Math.abs(diff * scale);
-      if (abs > maxAbs) {
-        maxAbs = abs;
+      if (abs > maxAbs) maxAbs = abs;
+      const s = Math.floor(abs / TIE);
+      if (s > step) {
+        step = s;
         allowed = t * scale;
-      }
+      } else if (s === step && t * scale < allowed) allowed = t * scale;
       if (stop && score > 1) return { score, maxAbs: NaN, allowed: NaN, partial: true };
     }
   }
   if (maxAbs < 0) return { score, maxAbs: 0, allowed: 0, partial: false };
-  return { score, maxAbs, allowed, partial: false };
+  return { score, maxAbs, allowed, partial: false }; // as pe.diagnose._worst
 }
 
 /** The simplest fitting explanation (or null) and the closest candidates (pe.diagnose._analyse):
