@@ -31,14 +31,13 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
+import pe
+from scripts.site.browser import SiteServer, build_site, chromium_path, start_chromium
+
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
-import pe  # noqa: E402
-from scripts.site.browser import SiteServer, build_site, chromium_path, start_chromium  # noqa: E402
 
 TARGET_MS = 1000.0
 LENGTH, WIDTH = 2048, 1024
@@ -101,7 +100,10 @@ def main() -> int:
 
     baseline_src = subprocess.run(
         ["git", "show", f"{args.baseline}:docs/javascripts/checker/diagnose.js"],
-        cwd=ROOT, capture_output=True, text=True, check=True,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout
     texts = {name: text_of(t) for name, t in tables().items()}
     rows: list[tuple[str, dict[str, list[float]], list[str]]] = []
@@ -122,10 +124,20 @@ def main() -> int:
                 page.wait_for_function("() => window.peChecker !== undefined")
                 module_url = f"{server.base_url}javascripts/checker/diagnose.js"
                 for name, text in texts.items():
-                    page.evaluate("(t) => { document.querySelector('#pe-c-rows').value = t; }", text)
-                    times: dict[str, list[float]] = {k: [] for k in (
-                        "click to frame", "page's own", "parse", "diagnose",
-                        "baseline parse", "baseline diagnose")}
+                    page.evaluate(
+                        "(t) => { document.querySelector('#pe-c-rows').value = t; }", text
+                    )
+                    times: dict[str, list[float]] = {
+                        k: []
+                        for k in (
+                            "click to frame",
+                            "page's own",
+                            "parse",
+                            "diagnose",
+                            "baseline parse",
+                            "baseline diagnose",
+                        )
+                    }
                     verdicts: list[str] = []
                     for _ in range(args.rounds):
                         frame, own, verdict = page.evaluate(CLICK)
@@ -155,12 +167,16 @@ def main() -> int:
             print(f"  {key:<18} {fmt_ms(values)}")
         now = min(times["parse"]) + min(times["diagnose"])
         before = min(times["baseline parse"]) + min(times["baseline diagnose"])
-        print(f"  parse + diagnose: {now:.0f} ms now, {before:.0f} ms at {args.baseline}: "
-              f"{before / now:.1f}x faster")
+        print(
+            f"  parse + diagnose: {now:.0f} ms now, {before:.0f} ms at {args.baseline}: "
+            f"{before / now:.1f}x faster"
+        )
         worst = max(worst, min(times["click to frame"]))
     verdict = "within" if worst <= TARGET_MS else "OVER"
-    print(f"\nslowest table, click to verdict on screen (fastest round): {worst:.0f} ms, "
-          f"{worst / TARGET_MS:.2f} x the {TARGET_MS:.0f} ms target ({verdict})")
+    print(
+        f"\nslowest table, click to verdict on screen (fastest round): {worst:.0f} ms, "
+        f"{worst / TARGET_MS:.2f} x the {TARGET_MS:.0f} ms target ({verdict})"
+    )
     if errors:
         print("page errors during the run:\n  " + "\n  ".join(errors))
         return 1
