@@ -233,27 +233,30 @@ const INTEGER = /^[-+]?\d+$/;
 // time on a large paste went to the pattern's named groups).
 const PLAIN = /^-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
 
-/** The end of a plain decimal number (-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?) starting at i in
- * s, or -1 if the characters from i to end are not one. */
-function plainEnd(s, i, end) {
+/** Whether the characters of s from i to end are a plain decimal number
+ * (-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?): 0 if not, 1 a whole number, 2 another. */
+function plainKind(s, i, end) {
   if (s.charCodeAt(i) === 45) i++; // -
   let digits = 0;
+  let kind = 1;
   while (i < end && isDigit(s.charCodeAt(i))) i++, digits++;
   if (i < end && s.charCodeAt(i) === 46) {
     i++;
+    kind = 2;
     while (i < end && isDigit(s.charCodeAt(i))) i++, digits++;
   }
-  if (!digits) return -1;
+  if (!digits) return 0;
   const e = s.charCodeAt(i);
   if (i < end && (e === 101 || e === 69)) {
     i++;
+    kind = 2;
     const sign = s.charCodeAt(i);
     if (sign === 43 || sign === 45) i++;
     let exp = 0;
     while (i < end && isDigit(s.charCodeAt(i))) i++, exp++;
-    if (!exp) return -1;
+    if (!exp) return 0;
   }
-  return i === end ? i : -1;
+  return i === end ? kind : 0;
 }
 
 const isDigit = (c) => c >= 48 && c <= 57;
@@ -300,9 +303,10 @@ function scan(chunk) {
       }
       break;
     }
-    if (plainEnd(chunk, i, j) === j) {
+    const kind = plainKind(chunk, i, j);
+    if (kind) {
       const text = chunk.slice(i, j);
-      const whole = text.indexOf(".") < 0 && text.indexOf("e") < 0 && text.indexOf("E") < 0;
+      const whole = kind === 1;
       if (first === null) first = text;
       else restInt &&= whole;
       allInt &&= whole;
@@ -344,17 +348,22 @@ export function decodeText(bytes) {
 
 /** Rows of numbers from text, as pe.diagnose.parse_table (read its docstring for the rules). */
 export function parseTable(text) {
+  // Each step only where it changes something: a large paste is not copied for nothing.
   if (text.startsWith("\ufeff")) text = text.slice(1);
-  text = text.replaceAll("\u2212", "-");
-  const lines = text.split(/\r\n|\r|\n|\v|\f|\x1c|\x1d|\x1e|\x85|\u2028|\u2029/).filter((ln) => !ln.trimStart().startsWith("#"));
-  let body = lines.join("\n");
+  if (text.includes("\u2212")) text = text.replaceAll("\u2212", "-");
+  let body = text;
+  if (/[\r\v\f\x1c-\x1e\x85\u2028\u2029]/.test(text) || /^\s*#/m.test(text))
+    body = text
+      .split(/\r\n|\r|\n|\v|\f|\x1c|\x1d|\x1e|\x85|\u2028|\u2029/)
+      .filter((ln) => !ln.trimStart().startsWith("#"))
+      .join("\n");
   if (body.includes("...") || body.includes("…"))
     throw new DiagnoseError(
       "the text is a summarised print-out ('...' stands for rows or columns left out); " +
         "print the whole table, e.g. with np.set_printoptions(threshold=sys.maxsize) " +
         "or torch.set_printoptions(profile='full')",
     );
-  body = body.replace(KEYWORD, " ");
+  if (body.includes("=")) body = body.replace(KEYWORD, " ");
   let rows = body.includes("[") ? bracketRows(body) : lineRows(body);
   rows = rows.filter((r) => r.length);
   if (!rows.length) throw new DiagnoseError("no numbers found: paste rows of numbers, one row per position");
@@ -405,9 +414,10 @@ function bracketRows(body) {
 }
 
 function lineRows(body) {
-  const commas = (body.match(/,/g) ?? []).length;
-  if ((body.includes(";") || body.includes("\t")) && commas && commas === (body.match(/\d,\d/g) ?? []).length)
-    body = body.replaceAll(",", "."); // decimal commas
+  if (body.includes(";") || body.includes("\t")) {
+    const commas = body.split(",").length - 1;
+    if (commas && commas === (body.match(/\d,\d/g) ?? []).length) body = body.replaceAll(",", "."); // decimal commas
+  }
   const rows = [];
   for (let line of body.split("\n")) {
     line = line.trimEnd();
