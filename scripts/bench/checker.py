@@ -4,7 +4,8 @@ Builds the site (or, with --reuse, serves an existing site/, or --site DIR), ser
 /pe-site/ on 127.0.0.1, opens checker/ in headless Chromium and, for each table below, puts
 its text in the box (not timed: that is the paste) and presses "Check the rows". It reports
 the page's own measurement (window.peChecker.ms: from the click to the verdict computed and
-shown) and the time from the click to the next frame painted after it.
+shown; of it, the wait for the frame that shows "Checking…") and the time from the click to the
+next frame painted after the verdict.
 
 Where the time goes: in the same page, the modules' two steps are timed apart, reading the
 text (parseTable) and the diagnosis (diagnose), for the current modules and for the baseline,
@@ -25,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import math
 import os
 import statistics
 import subprocess
@@ -66,7 +68,8 @@ CLICK = """async () => {
   document.querySelector("button[type=submit]").click();
   while (window.peChecker.count === before) await new Promise((r) => setTimeout(r, 2));
   await new Promise((r) => requestAnimationFrame(() => r()));
-  return [performance.now() - t0, window.peChecker.ms, window.peChecker.result?.verdict ?? "error"];
+  const c = window.peChecker;
+  return [performance.now() - t0, c.ms, c.waitMs, c.result?.verdict ?? "error"];
 }"""
 
 # parseTable and diagnose of a module (the current one, served, or the baseline's source
@@ -132,6 +135,7 @@ def main() -> int:
                         for k in (
                             "click to frame",
                             "page's own",
+                            "  of it, 1st frame",
                             "parse",
                             "diagnose",
                             "baseline parse",
@@ -140,9 +144,10 @@ def main() -> int:
                     }
                     verdicts: list[str] = []
                     for _ in range(args.rounds):
-                        frame, own, verdict = page.evaluate(CLICK)
+                        frame, own, wait, verdict = page.evaluate(CLICK)
                         times["click to frame"].append(frame)
                         times["page's own"].append(own if own is not None else float("nan"))
+                        times["  of it, 1st frame"].append(wait if wait is not None else math.nan)
                         verdicts.append(verdict)
                         parse, diag, _ = page.evaluate(STEPS, [None, module_url])
                         times["parse"].append(parse)

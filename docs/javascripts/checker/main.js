@@ -2,7 +2,8 @@
 // (.csv, .txt, .npy, .npz), runs diagnose.js on it in this browser, and shows the verdict in
 // the page's live region. Loaded by a module script at the end of that page only; nothing is
 // sent anywhere. The last result is kept on window.peChecker for the tests, with ms: the time
-// from the click to the verdict on screen (scripts/bench/checker.py reads it).
+// from the click to the verdict shown, and waitMs: of that, the wait for the "Checking…"
+// frame (scripts/bench/checker.py reads both).
 //
 //   main.js      this file: the form, the file reading, the result's HTML
 //   diagnose.js  the diagnosis (a port of pe/diagnose.py)
@@ -29,8 +30,8 @@ function el(tag, props = {}, ...children) {
   return node;
 }
 
-function show(result, ms) {
-  window.peChecker = { result, error: null, ms, count: (window.peChecker?.count ?? 0) + 1 };
+function show(result, ms, waitMs) {
+  window.peChecker = { result, error: null, ms, waitMs, count: (window.peChecker?.count ?? 0) + 1 };
   const [n, d] = result.shape;
   const parts = [
     el("p", { className: `pe-c-verdict pe-c-${result.verdict}` }, el("strong", {}, HEADINGS[result.verdict])),
@@ -110,9 +111,10 @@ function run(read) {
   output.replaceChildren(el("p", {}, "Checking…"));
   requestAnimationFrame(() =>
     setTimeout(async () => {
+      const waited = performance.now() - start; // the "Checking…" frame
       try {
         const { rows, dtype } = await read();
-        show(diagnose(rows, dtype), performance.now() - start);
+        show(diagnose(rows, dtype), performance.now() - start, waited);
       } catch (err) {
         if (!(err instanceof DiagnoseError)) throw err;
         fail(err.message);
