@@ -43,7 +43,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -55,6 +55,7 @@ __all__ = [
     "DiagnoseError",
     "Diagnosis",
     "Finding",
+    "decode_text",
     "diagnose",
     "parse_table",
 ]
@@ -105,7 +106,7 @@ VARIANTS: dict[str, str] = {
     "wider width",
 }
 
-#: The section of docs/pitfalls.md that explains each finding ("" where none does).
+#: The section of docs/pitfalls.md that explains each finding and its fix.
 PITFALLS: dict[str, str] = {
     "i-for-2i": "i-versus-2i-in-the-exponent",
     "2j-for-2i": "i-versus-2i-in-the-exponent",
@@ -115,11 +116,11 @@ PITFALLS: dict[str, str] = {
     "odd-width-last-column": "odd-widths",
     "position-offset": "left-padding",
     "batch-repeat": "batch-axis",
-    "transposed": "",
+    "transposed": "transposed",
     "zero-rows": "positions-only-up-to-l2",
     "float16-result": "angles-in-low-precision",
     "float16-angles": "angles-in-low-precision",
-    "scaled": "",
+    "scaled": "scaled",
     "column-exponent": "column-index-in-the-exponent",
     "column-exponent-2j": "column-index-in-the-exponent",
     "degrees": "degrees-for-radians",
@@ -129,8 +130,8 @@ PITFALLS: dict[str, str] = {
     "guided-diffusion": "split-versus-interleaved",
     "tensor2tensor": "d-over-2-minus-1",
     "fairseq": "d-over-2-minus-1",
-    "other-base": "",
-    "first-columns": "",
+    "other-base": "other-base",
+    "first-columns": "first-columns",
 }
 
 #: Implementations that refuse or break at an odd width (docs/implementations.md).
@@ -192,6 +193,12 @@ COMPUTE_CAP = 0.05
 #: The same cap for angles computed in float16 (reached at angles of about 51 rad).
 F16_ANGLES_CAP = 0.1
 EPS16 = 2.0**-10
+#: Differences in the same step of this size are equal for the allowance shown beside the
+#: largest (_worst): the two implementations (this module and the browser's port) differ by
+#: less (their sines and powers by an ulp, at most 4e-10 on the largest angles the checker
+#: meets), so they show the same entry's allowance unless a difference lies that close to a
+#: step's edge.
+TIE = 1e-9
 #: Rows used to screen all candidates before the survivors are checked on every row.
 SCREEN_ROWS = 32
 #: The first positions the checker considers: 0 up to this (a table starting further on is
@@ -213,7 +220,7 @@ class Finding:
 
     @property
     def section(self) -> str:
-        """The anchor of the docs/pitfalls.md section that explains it, or ""."""
+        """The anchor of the docs/pitfalls.md section that explains it and its fix."""
         return PITFALLS.get(self.code, "")
 
 
@@ -274,9 +281,10 @@ class Diagnosis:
     start: int | None = None
     scale: float | None = None
     max_abs_error: float | None = None
+    allowed_error: float | None = None
     error_units: float | None = None
     unit: str = ""
-    closest: tuple[tuple[str, float], ...] = field(default=())
+    closest: tuple[tuple[str, float, float | None], ...] = field(default=())
     alternatives: tuple[tuple[str, ...], ...] = field(default=())
     caveats: tuple[str, ...] = field(default=())
 
@@ -313,13 +321,18 @@ class Diagnosis:
             "start": self.start,
             "scale": self.scale,
             "max_abs_error": self.max_abs_error,
+            "allowed_error": self.allowed_error,
             "error_units": self.error_units,
             "unit": self.unit,
             "alternatives": [list(a) for a in self.alternatives],
             "caveats": list(self.caveats),
             "closest": [
-                {"description": c, "max_abs_error": e if math.isfinite(e) else None}
-                for c, e in self.closest
+                {
+                    "description": c,
+                    "max_abs_error": e if math.isfinite(e) else None,
+                    "allowed_error": a,
+                }
+                for c, e, a in self.closest
             ],
         }
 
@@ -338,10 +351,12 @@ class Diagnosis:
         if self.verdict != "unknown":
             lines.append(f"Layout: {LAYOUT_WORDS[self.layout or 'interleaved']}.")
             base = _fmt(self.base or PAPER_BASE) + (" (estimated)" if self.base_estimated else "")
-            lines.append(f"Base: {base}. First position: {self.start}.")
+            where = "Position of the row" if n == 1 else "First position"
+            lines.append(f"Base: {base}. {where}: {self.start}.")
             lines.append(
                 f"Largest difference from that explanation: {_fmt(self.max_abs_error or 0.0)} "
-                f"= {_fmt(self.error_units or 0.0)} {self.unit}."
+                f"= {_fmt(self.error_units or 0.0)} {self.unit}; allowed at that entry: "
+                f"{_allowed(self.allowed_error)}."
             )
             if self.implementations:
                 lines.append("Equals: " + "; ".join(self.implementations) + ".")
@@ -353,8 +368,10 @@ class Diagnosis:
             lines.append(f"Equally well explained by: {others}.")
         lines += [f"Cannot tell: {c}." for c in self.caveats]
         if self.closest:
-            lines.append("Closest candidates (largest difference):")
-            lines += [f"  {_fmt(e)}  {c}" for c, e in self.closest]
+            lines.append(
+                "Closest candidates (largest difference, and the difference allowed there):"
+            )
+            lines += [f"  {_fmt(e)} (allowed {_allowed(a)})  {c}" for c, e, a in self.closest]
         return "\n".join(lines)
 
 
@@ -364,6 +381,14 @@ LAYOUT_WORDS = {
     "split-sin-first": "split, all sines first, then all cosines",
     "split-cos-first": "split, all cosines first, then all sines",
 }
+
+
+def _finite(x: float) -> float | None:
+    return x if math.isfinite(x) else None
+
+
+def _allowed(x: float | None) -> str:
+    return "-" if x is None else _fmt(x)
 
 
 def _fmt(x: float) -> str:
@@ -387,21 +412,37 @@ TOKEN = re.compile(
 )
 
 
+#: A keyword argument of a print-out: dtype=float32, device='cuda:0', grad_fn=<AddBackward0>,
+#: requires_grad=True, shape=(2, 4), numpy=... (its value holds no table numbers).
+KEYWORD = re.compile(r"\b[A-Za-z_]\w*\s*=\s*(?:'[^']*'|\"[^\"]*\"|<[^>]*>|\([^()]*\)|[\w.:+-]+)")
+INTEGER = re.compile(r"[-+]?\d+")
+
+
 def parse_table(text: str) -> F64:
-    """Read rows of numbers as printed by NumPy, PyTorch or a CSV file.
+    """Read rows of numbers as printed by NumPy, PyTorch, TensorFlow, JAX, pandas or a CSV file.
 
     Rows are the innermost bracketed groups when the text has brackets (so wrapped print-outs
-    such as ``tensor([[0.0, 1.0, ...`` work), else its non-empty lines; numbers are separated
-    by commas, semicolons or spaces. Words (``tensor``, ``array``, ``dtype=float32``) and
-    lines starting with ``#`` are ignored.
+    such as ``tensor([[0.0, 1.0, ...`` work; three levels are one table when they hold one
+    sequence, (1, L, d), or one row per position, PyTorch's (max_len, 1, d) buffer), else its
+    non-empty lines; numbers are separated by commas, semicolons, tabs or spaces. Words
+    (``tensor``, ``array``), keyword arguments (``dtype=float32``, ``device='cuda:0'``,
+    ``grad_fn=<AddBackward0>``, ``shape=(2, 4)``) and lines starting with ``#`` are ignored.
+    A byte-order mark is dropped and the Unicode minus sign (U+2212) read as ``-``. Where the
+    separators are semicolons or tabs and every comma stands between digits (Excel in a
+    language that writes 0,5), the commas are decimal commas. A pandas print-out or
+    ``to_csv`` output loses its header row of column labels 0, 1, 2, ... and its index
+    column of consecutive whole numbers (a print-out wrapped into blocks of columns is joined
+    again); a first line 0, 1, ..., d - 1 above rows of decimals is a header from three
+    columns on (at two, ``0 1`` is also the paper's first row, and is read as a row).
 
     Raises:
         DiagnoseError: no numbers, a summarised print-out (``...``), an unreadable token,
-            rows of different lengths, or more than two levels of brackets.
+            rows of different lengths, or several sequences (a batch).
 
     >>> parse_table("tensor([[0.0, 1.0],\\n        [0.8415, 0.5403]])").tolist()
     [[0.0, 1.0], [0.8415, 0.5403]]
     """
+    text = text.removeprefix("\ufeff").replace("\u2212", "-")
     lines = [ln for ln in text.splitlines() if not ln.lstrip().startswith("#")]
     body = "\n".join(lines)
     if "..." in body or "…" in body:
@@ -410,36 +451,8 @@ def parse_table(text: str) -> F64:
             "print the whole table, e.g. with np.set_printoptions(threshold=sys.maxsize) "
             "or torch.set_printoptions(profile='full')"
         )
-    body = re.sub(r"dtype\s*=\s*[\w.]+", " ", body)
-    rows: list[list[float]] = []
-    if "[" in body:
-        depth, max_depth = 0, 0
-        current: list[float] | None = None
-        for m in re.finditer(r"\[|\]|[^\[\]]+", body):
-            tok = m.group(0)
-            if tok == "[":
-                depth += 1
-                max_depth = max(max_depth, depth)
-                current = []
-            elif tok == "]":
-                if current is not None:
-                    rows.append(current)
-                current = None
-                depth -= 1
-            elif current is not None:
-                current += _numbers(tok)
-            elif _numbers(tok):
-                raise DiagnoseError(f"numbers outside brackets near {tok.strip()[:30]!r}")
-        if max_depth > 2:
-            raise DiagnoseError(
-                f"the text has {max_depth} levels of brackets, a table has 2 (rows of numbers): "
-                "a leading batch axis? print one sequence, e.g. table[0]"
-            )
-    else:
-        for line in body.splitlines():
-            nums = _numbers(line)
-            if nums:
-                rows.append(nums)
+    body = KEYWORD.sub(" ", body)
+    rows = _bracket_rows(body) if "[" in body else _line_rows(body)
     rows = [r for r in rows if r]
     if not rows:
         raise DiagnoseError("no numbers found: paste rows of numbers, one row per position")
@@ -449,15 +462,126 @@ def parse_table(text: str) -> F64:
             f"rows have different lengths ({', '.join(map(str, widths))} numbers): "
             "every row of a table has the same width"
         )
-    return np.array(rows, dtype=np.float64)
+    return np.array([[float(t) for t in r] for r in rows], dtype=np.float64)
 
 
-def _numbers(chunk: str) -> list[float]:
-    """The numbers in ``chunk``; words (tensor, dtype names, headers) are skipped."""
+def decode_text(data: bytes) -> str:
+    """The text of a table file's bytes (UTF-8, with or without a byte-order mark).
+
+    Raises:
+        DiagnoseError: UTF-16 text, or bytes that are not text at all, in one sentence.
+    """
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise DiagnoseError(
+            "the file is UTF-16 text, not UTF-8: save it as UTF-8 (Excel: CSV UTF-8) or as .npy"
+        )
+    try:
+        if b"\0" in data:
+            raise UnicodeError
+        return data.decode("utf-8")
+    except UnicodeError:
+        raise DiagnoseError(
+            "the file is not text (it holds bytes that are no UTF-8 characters): save the table "
+            "as .csv or .txt text, or as .npy"
+        ) from None
+
+
+def _bracket_rows(body: str) -> list[list[str]]:
+    """The innermost bracketed groups; of three levels, one sequence or one row per group."""
+    depth, max_depth, group = 0, 0, 0
+    current: list[str] | None = None
+    rows: list[list[str]] = []
+    groups: list[int] = []  # the second-level group each row is in
+    for m in re.finditer(r"\[|\]|[^\[\]]+", body):
+        tok = m.group(0)
+        if tok == "[":
+            depth += 1
+            max_depth = max(max_depth, depth)
+            group += depth == 2
+            current = []
+        elif tok == "]":
+            if current is not None:
+                rows.append(current)
+                groups.append(group)
+            current = None
+            depth -= 1
+        elif current is not None:
+            current += _tokens(tok)
+        elif any(m.group("number") for m in TOKEN.finditer(tok)):
+            raise DiagnoseError(f"numbers outside brackets near {tok.strip()[:30]!r}")
+    per_group = [groups.count(g) for g in sorted(set(groups))]
+    if max_depth == 3 and (len(per_group) == 1 or max(per_group) == 1):
+        return rows  # (1, L, d): one sequence; (max_len, 1, d): one row per position
+    if max_depth > 2:
+        raise DiagnoseError(
+            f"the text has {max_depth} levels of brackets, a table has 2 (rows of numbers): "
+            "a batch of several sequences? print one sequence, e.g. table[0]"
+        )
+    return rows
+
+
+def _line_rows(body: str) -> list[list[str]]:
+    """The numbers of each line, without a pandas header row or index column."""
+    commas = body.count(",")
+    if (";" in body or "\t" in body) and commas and commas == len(re.findall(r"\d,\d", body)):
+        body = body.replace(",", ".")  # decimal commas
+    rows = []
+    for line in body.splitlines():
+        nums = _tokens(line.rstrip().removesuffix("\\"))  # "\": pandas' wrapped line
+        if nums:
+            rows.append(nums)
+    return _without_labels(rows)
+
+
+def _labels(row: list[str]) -> bool:
+    """Whole numbers counting up by one from the first: column labels or an index."""
+    if not all(INTEGER.fullmatch(t) for t in row):
+        return False
+    return [int(t) for t in row] == list(range(int(row[0]), int(row[0]) + len(row)))
+
+
+def _without_labels(rows: list[list[str]]) -> list[list[str]]:
+    """``rows`` without pandas' header rows and index column (see parse_table)."""
+    heads = [
+        k
+        for k, r in enumerate(rows[:-1])
+        if _labels(r) and len(rows[k + 1]) == len(r) + 1 and INTEGER.fullmatch(rows[k + 1][0])
+    ]
+    if heads and heads[0] == 0:
+        blocks = [rows[a + 1 : b] for a, b in zip(heads, [*heads[1:], len(rows)], strict=True)]
+        index = [r[0] for r in blocks[0]]
+        if all(
+            [r[0] for r in block] == index and all(len(r) == len(rows[h]) + 1 for r in block)
+            for block, h in zip(blocks, heads, strict=True)
+        ) and _labels(index):
+            return [[t for block in blocks for t in block[k][1:]] for k in range(len(index))]
+    data = rows[1:]
+    if (
+        len(rows) >= 2
+        and len(rows[0]) >= 3
+        and _labels(rows[0])
+        and rows[0][0] == "0"
+        and all(len(r) == len(rows[0]) for r in data)
+        and not all(INTEGER.fullmatch(t) for r in data for t in r)
+    ):
+        rows = data  # to_csv(index=False): a header of the labels 0 .. d-1
+    firsts = [r[0] for r in rows]
+    if (
+        len(rows) >= 2
+        and all(len(r) >= 2 for r in rows)
+        and _labels(firsts)
+        and not all(INTEGER.fullmatch(t) for r in rows for t in r[1:])
+    ):
+        rows = [r[1:] for r in rows]  # an index column
+    return rows
+
+
+def _tokens(chunk: str) -> list[str]:
+    """The numbers in ``chunk`` as written; words (tensor, dtype names, headers) are skipped."""
     out = []
     for m in TOKEN.finditer(chunk):
         if m.group("number") is not None:
-            out.append(float(m.group("number")))
+            out.append(m.group("number"))
         elif m.group("other") is not None:
             raise DiagnoseError(f"not a number: {m.group('other')[:30]!r}")
     return out
@@ -466,22 +590,31 @@ def _numbers(chunk: str) -> list[float]:
 def _validated(table: Any) -> tuple[F64, str]:
     try:
         arr = np.asarray(table)
-    except (ValueError, TypeError) as exc:
-        raise DiagnoseError(f"not a table of numbers: {exc}") from None
+    except (ValueError, TypeError):
+        raise DiagnoseError(
+            "not a table of numbers: its rows have different lengths or hold other things"
+        ) from None
     if arr.dtype == object or not (
         np.issubdtype(arr.dtype, np.floating) or np.issubdtype(arr.dtype, np.integer)
     ):
         raise DiagnoseError(f"the table must hold real numbers, got dtype {arr.dtype}")
+    shape = arr.shape
+    if arr.ndim == 1:  # one row
+        arr = arr[None, :]
+    elif arr.ndim == 3 and shape[1] == 1:  # PyTorch's buffer: (max_len, 1, d)
+        arr = arr[:, 0, :]
+    elif arr.ndim == 3 and shape[0] == 1:  # a batch of one sequence: (1, L, d)
+        arr = arr[0]
     if arr.ndim != 2:
         hint = ""
         if arr.ndim == 3:
-            hint = ": a leading batch axis? pass one sequence, e.g. table[0]"
-        raise DiagnoseError(f"a table has 2 axes (positions, width), got shape {arr.shape}{hint}")
+            hint = ": a batch of several sequences? pass one sequence, e.g. table[0]"
+        raise DiagnoseError(f"a table has 2 axes (positions, width), got shape {shape}{hint}")
     n, d = arr.shape
     if d == 0:
-        raise DiagnoseError(f"the table has a width of 0 (shape {arr.shape})")
-    if n < 2:
-        raise DiagnoseError(f"the table needs at least 2 rows (positions), got {n}")
+        raise DiagnoseError(f"the table has a width of 0 (shape {shape})")
+    if n < 1:
+        raise DiagnoseError(f"the table has no rows (shape {shape})")
     values = arr.astype(np.float64)
     if not np.isfinite(values).all():
         bad = np.argwhere(~np.isfinite(values))[0]
@@ -657,14 +790,24 @@ def _expected(
     return table, tol
 
 
-def _max_abs(diff: F64) -> float:
-    worst = float(np.max(np.abs(diff))) if diff.size else 0.0
-    return math.inf if math.isnan(worst) else worst
+def _worst(diff: F64, tol: F64) -> tuple[float, float]:
+    """The largest |difference| and the difference allowed there: of the entries whose
+    difference is in the largest's step of TIE (equal differences, told apart only by
+    rounding), the tightest allowance. An infinite difference (NaN: float16 overflow) has no
+    allowance to show (NaN)."""
+    if not diff.size:
+        return 0.0, 0.0
+    size = np.abs(diff)
+    worst = float(np.max(size))
+    if math.isnan(worst):
+        return math.inf, math.nan
+    step = np.floor(size / TIE)
+    return worst, float(np.min(tol[step == math.floor(worst / TIE)]))
 
 
-def _score(rows: F64, table: F64, tol: F64) -> float:
+def _score(diff: F64, tol: F64) -> float:
     """The largest |difference| in tolerances; NaN (float16 overflow) counts as infinite."""
-    ratio = np.abs(rows - table) / tol
+    ratio = np.abs(diff) / tol
     if ratio.size == 0:
         return 0.0
     worst = float(np.max(ratio))
@@ -681,6 +824,11 @@ class _Structure:
     rows: F64  # distinct rows (batch repeats collapsed)
     repeat: int  # rows per position (1: no batch repeat)
     zero_rows: tuple[int, ...]  # indices into ``rows``
+
+    @property
+    def single(self) -> bool:
+        """The table is one row (not one row repeated)."""
+        return len(self.rows) == 1 and self.repeat == 1
 
 
 def _structure(values: F64) -> _Structure:
@@ -712,6 +860,7 @@ class _Fit:
     template: str
     complexity: int
     order: int
+    allowed: float = math.nan  # the tolerance of the entry with the largest difference
 
 
 def _scale(rows: F64, cols: _Columns, live: npt.NDArray[np.bool_]) -> float:
@@ -740,18 +889,21 @@ def _kappa(
     consecutive = idx[1:][np.diff(idx) == 1]
     if consecutive.size == 0:
         return None
-    steps = []
-    for s, c in cols.pairs:
-        theta = np.arctan2(rows[:, s], rows[:, c])
-        w = theta[consecutive] - theta[consecutive - 1]
-        w = w - 2 * np.pi * np.floor(w / (2 * np.pi) + 0.5)
-        steps.append(float(np.mean(w)) / unit)
+    sines = np.array([p[0] for p in cols.pairs])
+    cosines = np.array([p[1] for p in cols.pairs])
+    theta = np.arctan2(rows[np.ix_(idx, sines)], rows[np.ix_(idx, cosines)])  # sampled rows
+    at = {r: k for k, r in enumerate(idx)}
+    now = theta[[at[r] for r in consecutive]]
+    before = theta[[at[r - 1] for r in consecutive]]
+    w = now - before
+    w = w - 2 * np.pi * np.floor(w / (2 * np.pi) + 0.5)
+    steps = [float(x) / unit for x in np.mean(w, axis=0)]
     if not steps[1] > 0:
         return None
     k1 = -math.log(steps[1])
     num = den = 0.0
     for i in range(1, len(steps)):
-        predicted = math.exp(-k1 * i)
+        predicted = math.exp(min(-k1 * i, 700.0))  # JS: Infinity; both fail the test below
         if predicted * unit < 2.0 and steps[i] > 0:
             weight = (steps[i] * i) ** 2
             num += weight * (-math.log(steps[i]) / i)
@@ -829,22 +981,7 @@ def _start(
     if c.shift:
         p = _start_shifted(c, cols, omega, row, order)
     else:
-        w = np.array([o[0] for o in order])
-        theta = np.array(
-            [math.atan2(row[cols.pairs[i][0]], row[cols.pairs[i][1]]) for _, i in order]
-        )
-        theta = np.where(theta < 0, theta + 2 * math.pi, theta)
-        turns = np.arange(int(START_LIMIT * w[0] / (2 * math.pi)) + 1, dtype=np.float64)
-        ps = (theta[0] + 2 * math.pi * turns) / w[0]
-        for j in range(1, len(order)):
-            k = np.floor((ps * w[j] - theta[j]) / (2 * math.pi) + 0.5)
-            ps = (theta[j] + 2 * math.pi * k) / w[j]
-        guesses = np.floor(ps + 0.5)
-        miss = np.multiply.outer(guesses, w) - theta
-        miss = np.max(np.abs(miss - 2 * np.pi * np.floor(miss / (2 * np.pi) + 0.5)), axis=1)
-        slack = 2 * COMPUTE_ULPS * EPS32 + (4 * EPS16 if c.rounding != "none" else 0.0)
-        fits = miss <= 4 * precision.resolution + slack * (1.0 + guesses * w[-1])
-        p = float(ps[int(np.argmax(fits)) if fits.any() else int(np.argmin(miss))])
+        p = _unwrap(order, cols, row, c.rounding, precision)
     guess = math.floor(p + 0.5)
     best, best_err = guess, math.inf
     for q in (guess, guess - 1, guess + 1):
@@ -853,6 +990,46 @@ def _start(
         if err < best_err:
             best, best_err = q, err
     return best - first
+
+
+def _unwrap(
+    order: list[tuple[float, int]], cols: _Columns, row: F64, rounding: str, precision: _Precision
+) -> float:
+    """The first position (by turns of the slowest pair) whose angles all fit, else the
+    closest; a few turns (wide tables) in plain floats, many (a slowest pair near 1 rad per
+    position) vectorised over the turns: the same arithmetic either way."""
+    w = [o[0] for o in order]
+    theta = [math.atan2(row[cols.pairs[i][0]], row[cols.pairs[i][1]]) for _, i in order]
+    theta = [t + 2 * math.pi if t < 0 else t for t in theta]
+    slack = 2 * COMPUTE_ULPS * EPS32 + (4 * EPS16 if rounding != "none" else 0.0)
+    tau = 2 * math.pi
+    n_turns = int(START_LIMIT * w[0] / tau) + 1
+    if n_turns > 16:
+        wa, ta = np.array(w), np.array(theta)
+        ps_all = (ta[0] + tau * np.arange(n_turns, dtype=np.float64)) / wa[0]
+        for j in range(1, len(order)):
+            ps_all = (ta[j] + tau * np.floor((ps_all * wa[j] - ta[j]) / tau + 0.5)) / wa[j]
+        guesses = np.floor(ps_all + 0.5)
+        misses = np.multiply.outer(guesses, wa) - ta
+        misses = np.max(np.abs(misses - tau * np.floor(misses / tau + 0.5)), axis=1)
+        fits = misses <= 4 * precision.resolution + slack * (1.0 + guesses * wa[-1])
+        return float(ps_all[int(np.argmax(fits)) if fits.any() else int(np.argmin(misses))])
+    p, best_miss = math.nan, math.inf
+    for turn in range(n_turns):
+        ps = (theta[0] + tau * turn) / w[0]
+        for wj, tj in zip(w[1:], theta[1:], strict=True):
+            ps = (tj + tau * math.floor((ps * wj - tj) / tau + 0.5)) / wj
+        g = math.floor(ps + 0.5)
+        miss = 0.0
+        for wj, tj in zip(w, theta, strict=True):
+            m = g * wj - tj
+            miss = max(miss, abs(m - tau * math.floor(m / tau + 0.5)))
+        if miss <= 4 * precision.resolution + slack * (1.0 + g * w[-1]):
+            p = ps
+            break
+        if miss < best_miss:
+            p, best_miss = ps, miss
+    return p
 
 
 def _start_shifted(
@@ -1009,7 +1186,7 @@ def _findings(
             "the table is transposed: each column is one position",
             f"read as {d} columns, the rows fit once the table is turned",
         )
-    if structure.repeat > 1 or len(structure.rows) == 1:
+    if structure.repeat > 1:
         count = structure.repeat if len(structure.rows) > 1 else "every"
         add(
             "batch-repeat",
@@ -1113,7 +1290,7 @@ def _findings(
                 f"10000^({d}/{cut}) = {_fmt(PAPER_BASE ** (d / cut))}, the estimated base",
                 counts=False,
             )
-    if start != 0:
+    if start != 0 and not structure.single:  # a single row: its position is what is asked
         fairseq_note = ""
         if template == "tensor2tensor" and start >= 1:
             fairseq_note = (
@@ -1174,9 +1351,16 @@ def _cut_from(c: _Candidate, d: int) -> int:
 
 
 def _analyse(
-    values: F64, precision: _Precision, dtype: str, transposed: bool
+    values: F64, precision: _Precision, dtype: str, transposed: bool, below: float = math.inf
 ) -> tuple[_Fit | None, list[_Fit]]:
-    """The simplest fitting explanation of ``values`` (or None) and the closest candidates."""
+    """The simplest fitting explanation of ``values`` (or None) and the closest candidates.
+
+    Candidates are tried simplest first (their findings, and so their complexity, need no
+    table); each is screened on a few rows, and the first that fits them is checked on every
+    row. Only when none fits is every candidate measured, for the closest. ``below``: only
+    explanations simpler than this count (the turned table only matters if it is simpler),
+    and no closest candidates are returned.
+    """
     structure = _structure(values)
     rows = structure.rows
     n, d = rows.shape
@@ -1208,57 +1392,64 @@ def _analyse(
     for order, c in enumerate(_candidates(refined, d, dtype == "float16", claim16)):
         cols = layouts[(c.layout, c.odd)]
         scale = _snap(scales[(c.layout, c.odd)], precision)
-        scaled = rows / scale
-        prec = _scaled_precision(precision, scale)
         omega = _frequencies(c, cols.n_freq, d)
-        start = _start(c, cols, omega, scaled, first, prec)
-        pos = np.arange(n, dtype=np.float64) + start
-        table, tol = _expected(c, cols, omega, pos[screen], prec)
-        score = _score(scaled[screen], table, tol)
+        head = rows[: first + 1] / scale  # the start is read from row ``first``
+        start = _start(c, cols, omega, head, first, _scaled_precision(precision, scale))
         template, found, deviations = _findings(c, structure, start, scale, transposed, d)
-        max_abs = _max_abs((scaled[screen] - table) * scale)
         fits.append(
-            _Fit(c, start, scale, score, max_abs, tuple(found), template, deviations, order)
+            _Fit(c, start, scale, math.nan, math.nan, tuple(found), template, deviations, order)
         )
 
-    def full(f: _Fit) -> _Fit:
+    def measured(f: _Fit, at: npt.NDArray[np.int64]) -> _Fit:
+        """``f`` with its score and largest difference over the rows ``at``."""
         cols = layouts[(f.candidate.layout, f.candidate.odd)]
         prec = _scaled_precision(precision, f.scale)
         omega = _frequencies(f.candidate, cols.n_freq, d)
-        pos = np.arange(n, dtype=np.float64) + f.start
-        table, tol = _expected(f.candidate, cols, omega, pos[live], prec)
-        scaled = rows[live] / f.scale
-        return _Fit(
-            f.candidate,
-            f.start,
-            f.scale,
-            _score(scaled, table, tol),
-            _max_abs((scaled - table) * f.scale),
-            f.findings,
-            f.template,
-            f.complexity,
-            f.order,
-        )
+        pos = at.astype(np.float64) + f.start
+        table, tol = _expected(f.candidate, cols, omega, pos, prec)
+        diff = rows[at] / f.scale - table
+        worst, allowed = _worst(diff * f.scale, tol * f.scale)
+        return replace(f, score=_score(diff, tol), max_abs=worst, allowed=allowed)
 
+    screened: dict[int, _Fit] = {}
+
+    def screen_of(f: _Fit) -> _Fit:
+        if f.order not in screened:
+            screened[f.order] = measured(f, screen)
+        return screened[f.order]
+
+    every = np.flatnonzero(live)
     # Ties go to the tighter rounding: float16 angles explain whatever a float16 result does.
     ranked = sorted(
-        (f for f in fits if f.score <= 1.0),
-        key=lambda f: (f.complexity, ROUNDINGS.index(f.candidate.rounding), f.order),
+        fits, key=lambda f: (f.complexity, ROUNDINGS.index(f.candidate.rounding), f.order)
     )
     for k, f in enumerate(ranked):
-        checked = full(f)
-        if checked.score <= 1.0:
-            return checked, _alternatives(checked, ranked[k + 1 :], full)
+        if f.complexity >= below:
+            break
+        if screen_of(f).score <= 1.0:
+            checked = measured(f, every)
+            if checked.score <= 1.0:
+                rest = ranked[k + 1 :]
+                return checked, _alternatives(
+                    checked, rest, screen_of, lambda g: measured(g, every)
+                )
+    if below < math.inf:
+        return None, []
     closest: list[_Fit] = []
-    for f in sorted(fits, key=lambda f: (f.max_abs, f.order)):
+    for f in sorted(map(screen_of, fits), key=lambda f: (f.max_abs, f.order)):
         if all(f.candidate.describe(d) != g.candidate.describe(d) for g in closest):
             closest.append(f)
         if len(closest) == 3:
             break
-    return None, [full(f) for f in closest]
+    return None, [measured(f, every) for f in closest]
 
 
-def _alternatives(winner: _Fit, rest: list[_Fit], full: Callable[[_Fit], _Fit]) -> list[_Fit]:
+def _alternatives(
+    winner: _Fit,
+    rest: list[_Fit],
+    screen_of: Callable[[_Fit], _Fit],
+    full: Callable[[_Fit], _Fit],
+) -> list[_Fit]:
     """Other explanations as simple as the winner, with other codes, that fit as well: a small
     table can be explained by two slips at once (at width 4, 4i/d and i/(d/2 - 1) coincide)."""
     seen = {_codes(winner)}
@@ -1268,7 +1459,7 @@ def _alternatives(winner: _Fit, rest: list[_Fit], full: Callable[[_Fit], _Fit]) 
             break
         if f.candidate.rounding != winner.candidate.rounding or _codes(f) in seen:
             continue
-        if full(f).score <= 1.0:
+        if screen_of(f).score <= 1.0 and full(f).score <= 1.0:
             seen.add(_codes(f))
             out.append(f)
     return out
@@ -1333,8 +1524,13 @@ def diagnose(table: Any) -> Diagnosis:
         )
         caveats = (caveat,)
     fit, closest = _analyse(values, precision, dtype, transposed=False)
-    if d >= 2 and (fit is None or fit.complexity > 0):  # one column turned is one row
-        turned, turned_closest = _analyse(values.T.copy(), precision, dtype, transposed=True)
+    # One column turned is one row; a single row is a row. Turning counts as one departure,
+    # so the turned table can only win against two or more.
+    if d >= 2 and n >= 2 and (fit is None or fit.complexity > 1):
+        below = math.inf if fit is None else fit.complexity
+        turned, turned_closest = _analyse(
+            values.T.copy(), precision, dtype, transposed=True, below=below
+        )
         if turned is not None and (fit is None or turned.complexity < fit.complexity):
             fit, closest = turned, turned_closest
         elif fit is None:
@@ -1348,7 +1544,7 @@ def diagnose(table: Any) -> Diagnosis:
             dtype=dtype,
             precision=precision.words,
             unit=precision.unit_name,
-            closest=tuple((_describe(f, n, d), f.max_abs) for f in closest),
+            closest=tuple((_describe(f, n, d), f.max_abs, _finite(f.allowed)) for f in closest),
             caveats=caveats,
         )
     mistakes = [f for f in fit.findings if f.code in MISTAKES]
@@ -1374,6 +1570,7 @@ def diagnose(table: Any) -> Diagnosis:
         start=fit.start,
         scale=fit.scale,
         max_abs_error=fit.max_abs,
+        allowed_error=_finite(fit.allowed),
         error_units=fit.max_abs / precision.unit,
         unit=precision.unit_name,
         caveats=caveats,

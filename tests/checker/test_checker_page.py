@@ -4,6 +4,9 @@ from the keyboard too; bad input gets its error; nothing is requested from anywh
 
 from __future__ import annotations
 
+import re
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -108,7 +111,17 @@ def test_chosen_and_dropped_files(open_page: OpenPage, tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["", "0 1 2\n3 4", "tensor([[0.0, ..., 1.0]])", "0 1\nnan 1", "0 1 0 1"]
+    "text",
+    [
+        "",
+        "0 1 2\n3 4",
+        "tensor([[0.0, ..., 1.0]])",
+        "0 1\nnan 1",
+        "hello world",
+        "Traceback (most recent call last):\n  File \"x.py\", line 3 @",
+        "<table><tr><td>0.5</td></tr></table>",
+        "[[[0, 1], [1, 0]], [[0, 1], [1, 0]]]",
+    ],
 )
 def test_bad_input_is_named(open_page: OpenPage, text: str) -> None:
     loaded = open_checker(open_page)
@@ -120,6 +133,53 @@ def test_bad_input_is_named(open_page: OpenPage, text: str) -> None:
     assert got["result"] is None and got["error"] == str(expected.value)
     verdict, _, words = shown(page)
     assert verdict == "error" and str(expected.value) in words
+
+
+def test_the_page_shows_the_numbers_of_the_command(open_page: OpenPage, tmp_path: Path) -> None:
+    """The differences and allowances the page shows are those `python -m pe diagnose`
+    prints for the same text (both rounded to 4 significant digits by the same rule)."""
+    loaded = open_checker(open_page)
+    page = loaded.page
+    for name in ("i-for-2i", "scaled", "random"):
+        text = text_of(BY_NAME[name].build())
+        (tmp_path / f"{name}.txt").write_text(text)
+        run = subprocess.run(
+            [sys.executable, "-m", "pe", "diagnose", str(tmp_path / f"{name}.txt")],
+            capture_output=True, text=True, check=False,
+        )
+        assert run.returncode == 1, run.stderr  # all three are mistakes or unknown
+        page.fill("#pe-c-rows", text)
+        result_after(page, lambda: page.click("button[type=submit]"))
+        _, _, words = shown(page)
+        # The page orders a candidate's words and numbers differently: the same numbers.
+        assert sorted(NUMBERS.findall(" ".join(_figures(run.stdout)))) == sorted(
+            NUMBERS.findall(" ".join(_figures(words)))
+        ), (run.stdout, words)
+
+
+NUMBERS = re.compile(r"\d+(?:\.\d+)?(?:e[-+]\d+)?")
+
+
+def _figures(text: str) -> list[str]:
+    """The lines that carry the measured numbers: the largest difference and its allowance,
+    or each closest candidate's."""
+    return [
+        line.split(":", 1)[-1] if "Largest difference" in line else line
+        for line in text.splitlines()
+        if "Largest difference" in line or "(allowed" in line
+    ]
+
+
+def test_an_npz_file_and_a_single_row(open_page: OpenPage, tmp_path: Path) -> None:
+    loaded = open_checker(open_page)
+    page = loaded.page
+    np.savez_compressed(tmp_path / "mine.npz", pe=pe.encoding(12, 16, dtype=np.float32)[:, None, :])
+    got = result_after(page, lambda: page.set_input_files("#pe-c-file", tmp_path / "mine.npz"))
+    assert (got["result"]["verdict"], got["result"]["shape"]) == ("paper", [12, 16])
+    page.fill("#pe-c-rows", text_of(pe.encoding(1, 16, start=321)))
+    got = result_after(page, lambda: page.click("button[type=submit]"))
+    assert (got["result"]["verdict"], got["result"]["start"]) == ("paper", 321)
+    assert "position of the row: 321" in shown(page)[2]
 
 
 def test_result_is_announced_and_accessible(open_page: OpenPage) -> None:

@@ -113,17 +113,20 @@ def test_unknown_tables_get_their_closest_candidates(case: Case) -> None:
     d = diagnose(case.build())
     assert d.verdict == "unknown" and not d.codes and not d.matches_paper
     assert 1 <= len(d.closest) <= 3
-    errors = [e for _, e in d.closest]
+    errors = [e for _, e, _ in d.closest]
     assert errors == sorted(errors) and all(e > 0 for e in errors)
+    # Beside each, what was allowed at that entry: less than the difference (it failed there
+    # or somewhere else), never missing for a finite difference.
+    assert all(a is not None and a > 0 for _, e, a in d.closest if math.isfinite(e))
     assert "not a known variant" in d.text()
-    assert len({c for c, _ in d.closest}) == len(d.closest)
+    assert len({c for c, _, _ in d.closest}) == len(d.closest)
 
 
 BAD_INPUT = [
-    (np.zeros(5), "2 axes"),
-    (np.zeros((2, 5, 8)), "batch axis"),
-    (np.zeros((1, 8)), "at least 2 rows"),
-    (np.zeros((0, 8)), "at least 2 rows"),
+    (np.zeros(()), "2 axes"),
+    (np.zeros((2, 2, 2, 2)), "2 axes"),
+    (np.zeros((2, 5, 8)), "batch of several sequences"),
+    (np.zeros((0, 8)), "no rows"),
     (np.zeros((5, 0)), "width of 0"),
     (np.where(np.eye(4) > 0, np.nan, 0.0), "NaN or infinity"),
     (np.full((3, 4), np.inf), "NaN or infinity"),
@@ -175,7 +178,8 @@ def test_parse_table_reads_printouts(text: str) -> None:
     [
         ("", "no numbers"),
         ("tensor([[0.0, ..., 1.0]])", "summarised"),
-        ("[[[0, 1], [1, 0]]]", "levels of brackets"),
+        ("[[[0, 1], [1, 0]], [[0, 1], [1, 0]]]", "batch of several sequences"),
+        ("[[[[0, 1]]]]", "4 levels of brackets"),
         ("0 1 2\n3 4\n", "different lengths"),
         ("0 1\n2 @\n", "not a number"),
     ],
@@ -198,12 +202,13 @@ def test_an_odd_width_lists_only_implementations_that_run_there() -> None:
     }
     assert "the PyTorch tutorial's PositionalEncoding" in even
     assert "Whisper's sinusoids" in diagnose(pe.variants.tensor2tensor(L, D)).implementations
-    assert "Whisper's sinusoids" not in diagnose(
-        pe.variants.tensor2tensor(L, D + 1)
-    ).implementations
-    assert "the TensorFlow Transformer tutorial" not in diagnose(
-        pe.encoding(L, D + 1, layout="split")
-    ).implementations
+    assert (
+        "Whisper's sinusoids" not in diagnose(pe.variants.tensor2tensor(L, D + 1)).implementations
+    )
+    assert (
+        "the TensorFlow Transformer tutorial"
+        not in diagnose(pe.encoding(L, D + 1, layout="split")).implementations
+    )
 
 
 def test_the_first_columns_of_a_wider_table_say_which_width() -> None:

@@ -61,7 +61,7 @@ export const VARIANTS = {
   "first-columns": "the first columns of a wider table: its frequencies are those of a wider width",
 };
 
-/** The section of docs/pitfalls.md that explains each finding ("" where none does). */
+/** The section of docs/pitfalls.md that explains each finding and its fix. */
 export const PITFALLS = {
   "i-for-2i": "i-versus-2i-in-the-exponent",
   "2j-for-2i": "i-versus-2i-in-the-exponent",
@@ -71,11 +71,11 @@ export const PITFALLS = {
   "odd-width-last-column": "odd-widths",
   "position-offset": "left-padding",
   "batch-repeat": "batch-axis",
-  transposed: "",
+  transposed: "transposed",
   "zero-rows": "positions-only-up-to-l2",
   "float16-result": "angles-in-low-precision",
   "float16-angles": "angles-in-low-precision",
-  scaled: "",
+  scaled: "scaled",
   "column-exponent": "column-index-in-the-exponent",
   "column-exponent-2j": "column-index-in-the-exponent",
   degrees: "degrees-for-radians",
@@ -85,8 +85,8 @@ export const PITFALLS = {
   "guided-diffusion": "split-versus-interleaved",
   tensor2tensor: "d-over-2-minus-1",
   fairseq: "d-over-2-minus-1",
-  "other-base": "",
-  "first-columns": "",
+  "other-base": "other-base",
+  "first-columns": "first-columns",
 };
 
 /** Implementations that refuse or break at an odd width (docs/implementations.md). */
@@ -132,6 +132,7 @@ const EPS32 = 2 ** -23;
 const COMPUTE_CAP = 0.05;
 const F16_ANGLES_CAP = 0.1;
 const EPS16 = 2 ** -10;
+const TIE = 1e-9; // differences in one step of this are equal for the allowance shown (pe.diagnose.TIE)
 const SCREEN_ROWS = 32;
 const START_LIMIT = 2 ** 12;
 
@@ -170,23 +171,42 @@ export function fmt(x) {
   return pyExp(x.toExponential(3));
 }
 
+function finite(x) {
+  return Number.isFinite(x) ? x : null;
+}
+
+/** An allowed difference in words: "-" where there is none to show (pe.diagnose._allowed). */
+export function allowedText(x) {
+  return x === null ? "-" : fmt(x);
+}
+
 function pyExp(s) {
   // "2.979e-8" -> "2.979e-08", as Python writes exponents (at least two digits).
   return s.replace(/e([+-])(\d)$/, "e$10$2");
 }
 
-/** x rounded to the nearest float16 (ties to even), as NumPy's astype(float16). */
+const BITS = new Float64Array(1);
+const HIGH = new Uint32Array(BITS.buffer, 4, 1); // little-endian: the sign, exponent, top fraction
+const ENDIAN_OK = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+const POW2 = Float64Array.from({ length: 2100 }, (_, k) => 2 ** (k - 1075)); // 2**e, exactly
+
+/** x rounded to the nearest float16 (ties to even), as NumPy's astype(float16). The exponent
+ * is read from the number's bits (Math.log2 was most of the checker's time on wide tables). */
 export function round16(x) {
   if (!Number.isFinite(x) || x === 0) return x;
   const a = Math.abs(x);
   if (a >= 65520) return x > 0 ? Infinity : -Infinity; // beyond 65504 + half an ulp
-  const e = Math.max(exponentOf(a), -14);
-  const q = 2 ** (e - 10);
+  let e;
+  if (ENDIAN_OK && a >= 2 ** -1022) {
+    BITS[0] = a;
+    e = ((HIGH[0] >>> 20) & 0x7ff) - 1023;
+  } else e = exponentOf(a);
+  const q = POW2[Math.max(e, -14) - 10 + 1075];
   const r = a / q;
   let n = Math.floor(r);
   const frac = r - n;
   if (frac > 0.5 || (frac === 0.5 && n % 2 === 1)) n += 1;
-  return Math.sign(x) * n * q;
+  return x < 0 ? -n * q : n * q;
 }
 
 /** floor(log2(a)) exactly, for a > 0. */
@@ -206,66 +226,145 @@ function spacing(top, mantissaBits) {
 const TOKEN =
   /(?<number>[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?:nan|inf(?:inity)?)(?!\w))|(?<word>[A-Za-z_][\w.]*)|(?<other>[^\s,;()]+)/gi;
 
-function numbers(chunk) {
-  const out = [];
-  for (const m of chunk.matchAll(TOKEN)) {
-    if (m.groups.number !== undefined) out.push(parseNumber(m.groups.number));
-    else if (m.groups.other !== undefined)
-      throw new DiagnoseError(`not a number: '${m.groups.other.slice(0, 30)}'`);
+/** A keyword argument of a print-out (pe.diagnose.KEYWORD): dtype=, device=, grad_fn=, shape=. */
+const KEYWORD = /\b[A-Za-z_]\w*\s*=\s*(?:'[^']*'|"[^"]*"|<[^>]*>|\([^()]*\)|[\w.:+-]+)/g;
+const INTEGER = /^[-+]?\d+$/;
+// A plain decimal number: read with Number() without the full token pattern (most of the
+// time on a large paste went to the pattern's named groups).
+const PLAIN = /^-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
+
+/** Whether the characters of s from i to end are a plain decimal number
+ * (-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?): 0 if not, 1 a whole number, 2 another. */
+function plainKind(s, i, end) {
+  if (s.charCodeAt(i) === 45) i++; // -
+  let digits = 0;
+  let kind = 1;
+  while (i < end && isDigit(s.charCodeAt(i))) i++, digits++;
+  if (i < end && s.charCodeAt(i) === 46) {
+    i++;
+    kind = 2;
+    while (i < end && isDigit(s.charCodeAt(i))) i++, digits++;
   }
-  return out;
+  if (!digits) return 0;
+  const e = s.charCodeAt(i);
+  if (i < end && (e === 101 || e === 69)) {
+    i++;
+    kind = 2;
+    const sign = s.charCodeAt(i);
+    if (sign === 43 || sign === 45) i++;
+    let exp = 0;
+    while (i < end && isDigit(s.charCodeAt(i))) i++, exp++;
+    if (!exp) return 0;
+  }
+  return i === end ? kind : 0;
+}
+
+const isDigit = (c) => c >= 48 && c <= 57;
+// Separators of pe.diagnose.TOKEN's pieces: whitespace, comma, semicolon and parentheses.
+const isSeparator = (c) => c === 32 || c === 44 || c === 59 || c === 40 || c === 41 || (c >= 9 && c <= 13);
+
+/** The numbers in chunk (pe.diagnose._tokens, read into numbers at once; that and a scan by
+ * character codes instead of a split by pattern were most of the time on a large paste), with
+ * what the pandas rules need: the first number as written, and whether the numbers are whole. */
+function scan(chunk) {
+  const nums = [];
+  let first = null;
+  let allInt = true;
+  let restInt = true;
+  const add = (text) => {
+    const whole = INTEGER.test(text);
+    if (first === null) first = text;
+    else restInt &&= whole;
+    allInt &&= whole;
+    nums.push(parseNumber(text));
+  };
+  const n = chunk.length;
+  let i = 0;
+  while (i < n) {
+    const c = chunk.charCodeAt(i);
+    if (isSeparator(c)) {
+      i++;
+      continue;
+    }
+    let j = i;
+    let ascii = true;
+    while (j < n) {
+      const k = chunk.charCodeAt(j);
+      if (isSeparator(k)) break;
+      if (k > 127) ascii = false;
+      j++;
+    }
+    if (!ascii) {
+      // Unicode spaces separate pieces too: the full pattern, on the rest of the chunk.
+      for (const m of chunk.slice(i).matchAll(TOKEN)) {
+        if (m.groups.number !== undefined) add(m.groups.number);
+        else if (m.groups.other !== undefined)
+          throw new DiagnoseError(`not a number: '${m.groups.other.slice(0, 30)}'`);
+      }
+      break;
+    }
+    const kind = plainKind(chunk, i, j);
+    if (kind) {
+      const text = chunk.slice(i, j);
+      const whole = kind === 1;
+      if (first === null) first = text;
+      else restInt &&= whole;
+      allInt &&= whole;
+      nums.push(Number(text));
+    } else
+      for (const m of chunk.slice(i, j).matchAll(TOKEN)) {
+        if (m.groups.number !== undefined) add(m.groups.number);
+        else if (m.groups.other !== undefined)
+          throw new DiagnoseError(`not a number: '${m.groups.other.slice(0, 30)}'`);
+      }
+    i = j;
+  }
+  return { nums, first, allInt, restInt };
 }
 
 function parseNumber(tok) {
+  const v = Number(tok); // a decimal as Python's float() reads it; "nan", "inf" and "infinity" below
+  if (!Number.isNaN(v)) return v;
   const t = tok.toLowerCase();
   if (/nan$/.test(t)) return NaN;
   if (/inf(inity)?$/.test(t)) return t.startsWith("-") ? -Infinity : Infinity;
   return Number(tok);
 }
 
-/** Rows of numbers from text, as pe.diagnose.parse_table. */
+/** The text of a table file's bytes, as pe.diagnose.decode_text. */
+export function decodeText(bytes) {
+  if (bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)))
+    throw new DiagnoseError("the file is UTF-16 text, not UTF-8: save it as UTF-8 (Excel: CSV UTF-8) or as .npy");
+  try {
+    if (bytes.includes(0)) throw new TypeError("NUL");
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    throw new DiagnoseError(
+      "the file is not text (it holds bytes that are no UTF-8 characters): save the table " +
+        "as .csv or .txt text, or as .npy",
+    );
+  }
+}
+
+/** Rows of numbers from text, as pe.diagnose.parse_table (read its docstring for the rules). */
 export function parseTable(text) {
-  const lines = text.split(/\r\n|\r|\n/).filter((ln) => !ln.trimStart().startsWith("#"));
-  let body = lines.join("\n");
+  // Each step only where it changes something: a large paste is not copied for nothing.
+  if (text.startsWith("\ufeff")) text = text.slice(1);
+  if (text.includes("\u2212")) text = text.replaceAll("\u2212", "-");
+  let body = text;
+  if (/[\r\v\f\x1c-\x1e\x85\u2028\u2029]/.test(text) || /^\s*#/m.test(text))
+    body = text
+      .split(/\r\n|\r|\n|\v|\f|\x1c|\x1d|\x1e|\x85|\u2028|\u2029/)
+      .filter((ln) => !ln.trimStart().startsWith("#"))
+      .join("\n");
   if (body.includes("...") || body.includes("…"))
     throw new DiagnoseError(
       "the text is a summarised print-out ('...' stands for rows or columns left out); " +
         "print the whole table, e.g. with np.set_printoptions(threshold=sys.maxsize) " +
         "or torch.set_printoptions(profile='full')",
     );
-  body = body.replace(/dtype\s*=\s*[\w.]+/g, " ");
-  let rows = [];
-  if (body.includes("[")) {
-    let depth = 0;
-    let maxDepth = 0;
-    let current = null;
-    for (const m of body.matchAll(/\[|\]|[^[\]]+/g)) {
-      const tok = m[0];
-      if (tok === "[") {
-        depth += 1;
-        maxDepth = Math.max(maxDepth, depth);
-        current = [];
-      } else if (tok === "]") {
-        if (current !== null) rows.push(current);
-        current = null;
-        depth -= 1;
-      } else if (current !== null) {
-        current.push(...numbers(tok));
-      } else if (numbers(tok).length) {
-        throw new DiagnoseError(`numbers outside brackets near '${tok.trim().slice(0, 30)}'`);
-      }
-    }
-    if (maxDepth > 2)
-      throw new DiagnoseError(
-        `the text has ${maxDepth} levels of brackets, a table has 2 (rows of numbers): ` +
-          "a leading batch axis? print one sequence, e.g. table[0]",
-      );
-  } else {
-    for (const line of body.split("\n")) {
-      const nums = numbers(line);
-      if (nums.length) rows.push(nums);
-    }
-  }
+  if (body.includes("=")) body = body.replace(KEYWORD, " ");
+  let rows = body.includes("[") ? bracketRows(body) : lineRows(body);
   rows = rows.filter((r) => r.length);
   if (!rows.length) throw new DiagnoseError("no numbers found: paste rows of numbers, one row per position");
   const widths = [...new Set(rows.map((r) => r.length))].sort((a, b) => a - b);
@@ -273,6 +372,107 @@ export function parseTable(text) {
     throw new DiagnoseError(
       `rows have different lengths (${widths.join(", ")} numbers): every row of a table has the same width`,
     );
+  return rows;
+}
+
+function bracketRows(body) {
+  let depth = 0;
+  let maxDepth = 0;
+  let group = 0;
+  let current = null;
+  const rows = [];
+  const groups = [];
+  for (const m of body.matchAll(/\[|\]|[^[\]]+/g)) {
+    const tok = m[0];
+    if (tok === "[") {
+      depth += 1;
+      maxDepth = Math.max(maxDepth, depth);
+      if (depth === 2) group += 1;
+      current = [];
+    } else if (tok === "]") {
+      if (current !== null) {
+        rows.push(current);
+        groups.push(group);
+      }
+      current = null;
+      depth -= 1;
+    } else if (current !== null) {
+      for (const v of scan(tok).nums) current.push(v);
+    } else if ([...tok.matchAll(TOKEN)].some((x) => x.groups.number !== undefined)) {
+      throw new DiagnoseError(`numbers outside brackets near '${tok.trim().slice(0, 30)}'`);
+    }
+  }
+  const perGroup = new Map();
+  for (const g of groups) perGroup.set(g, (perGroup.get(g) ?? 0) + 1);
+  if (maxDepth === 3 && (perGroup.size === 1 || Math.max(...perGroup.values()) === 1)) return rows;
+  if (maxDepth > 2)
+    throw new DiagnoseError(
+      `the text has ${maxDepth} levels of brackets, a table has 2 (rows of numbers): ` +
+        "a batch of several sequences? print one sequence, e.g. table[0]",
+    );
+  return rows;
+}
+
+function lineRows(body) {
+  if (body.includes(";") || body.includes("\t")) {
+    const commas = body.split(",").length - 1;
+    if (commas && commas === (body.match(/\d,\d/g) ?? []).length) body = body.replaceAll(",", "."); // decimal commas
+  }
+  const rows = [];
+  for (let line of body.split("\n")) {
+    line = line.trimEnd();
+    if (line.endsWith("\\")) line = line.slice(0, -1); // pandas' wrapped line
+    const row = scan(line);
+    if (row.nums.length) rows.push(row);
+  }
+  return withoutLabels(rows).map((r) => r.nums);
+}
+
+/** Whole numbers counting up by one from the first: column labels or an index. */
+function labels(nums, whole) {
+  return whole && nums.every((v, k) => v === nums[0] + k);
+}
+
+const withoutFirst = (r) => ({ nums: r.nums.slice(1), first: null, allInt: r.restInt, restInt: true });
+
+/** rows (from scan) without pandas' header rows and index column (pe.diagnose._without_labels). */
+function withoutLabels(rows) {
+  const heads = [];
+  for (let k = 0; k + 1 < rows.length; k++) {
+    const next = rows[k + 1];
+    if (labels(rows[k].nums, rows[k].allInt) && next.nums.length === rows[k].nums.length + 1 && INTEGER.test(next.first))
+      heads.push(k);
+  }
+  if (heads.length && heads[0] === 0) {
+    const ends = [...heads.slice(1), rows.length];
+    const blocks = heads.map((h, k) => rows.slice(h + 1, ends[k]));
+    const index = blocks[0].map((r) => r.first);
+    const same = blocks.every(
+      (block, k) =>
+        block.length === index.length &&
+        block.every((r, i) => r.first === index[i] && r.nums.length === rows[heads[k]].nums.length + 1),
+    );
+    if (same && labels(index.map(Number), index.every((t) => INTEGER.test(t))))
+      return index.map((_, i) => ({ nums: blocks.flatMap((block) => block[i].nums.slice(1)) }));
+  }
+  const data = rows.slice(1);
+  if (
+    rows.length >= 2 &&
+    rows[0].nums.length >= 3 &&
+    labels(rows[0].nums, rows[0].allInt) &&
+    rows[0].first === "0" &&
+    data.every((r) => r.nums.length === rows[0].nums.length) &&
+    !data.every((r) => r.allInt)
+  )
+    rows = data; // to_csv(index=False): a header of the labels 0 .. d-1
+  const firsts = rows.map((r) => r.first);
+  if (
+    rows.length >= 2 &&
+    rows.every((r) => r.nums.length >= 2) &&
+    labels(firsts.map(Number), firsts.every((t) => INTEGER.test(t))) &&
+    !rows.every((r) => r.restInt)
+  )
+    rows = rows.map(withoutFirst); // an index column
   return rows;
 }
 
@@ -284,7 +484,7 @@ function validated(rows) {
   if (rows.some((r) => r.length !== d))
     throw new DiagnoseError("rows have different lengths: every row of a table has the same width");
   if (n && d === 0) throw new DiagnoseError(`the table has a width of 0 (shape (${n}, 0))`);
-  if (n < 2) throw new DiagnoseError(`the table needs at least 2 rows (positions), got ${n}`);
+  if (n < 1) throw new DiagnoseError("the table has no rows (shape (0, 0))");
   for (let r = 0; r < n; r++)
     for (let j = 0; j < d; j++) {
       const v = rows[r][j];
@@ -421,52 +621,21 @@ function columnFrequencies(c, cols, omega) {
   return freq;
 }
 
-/** The candidate's rows at the given positions, with the tolerance of every entry. */
-function expected(c, cols, omega, positions, prec) {
-  const d = cols.func.length;
-  const tables = [];
-  const tols = [];
+/** The largest |row - the candidate's row at position q| (the values of expected(), without
+ * their tolerances). */
+function rowError(c, cols, omega, q, row) {
   const freq = columnFrequencies(c, cols, omega);
-  const freq16 = c.rounding === "float16-angles" ? freq.map(round16) : null;
-  const noise = prec.resolution + (c.rounding !== "none" ? EPS16 : 0);
-  for (const p of positions) {
-    const row = new Float64Array(d);
-    const tol = new Float64Array(d);
-    const p16 = freq16 ? round16(p) : 0;
-    for (let j = 0; j < d; j++) {
-      const f = cols.func[j];
-      let theta = freq16 ? round16(p16 * freq16[j]) : p * freq[j];
-      let value = f === 0 ? Math.sin(theta) : f === 1 ? Math.cos(theta) : 0;
-      theta = f === 2 ? 0 : Math.abs(theta);
-      let t = prec.resolution + Math.min(COMPUTE_ULPS * EPS32 * (1 + theta), COMPUTE_CAP);
-      if (c.spread) t = t + c.spread * noise * cols.pair[j] * theta;
-      if (c.rounding !== "none") {
-        value = round16(value);
-        t = t + EPS16 * Math.abs(value) + 2 ** -24;
-      }
-      if (c.rounding === "float16-angles") t = t + Math.min(2 * EPS16 * theta, F16_ANGLES_CAP);
-      row[j] = value;
-      tol[j] = t;
-    }
-    tables.push(row);
-    tols.push(tol);
+  const f16 = c.rounding === "float16-angles";
+  const q16 = f16 ? round16(q) : 0;
+  let err = 0;
+  for (let j = 0; j < row.length; j++) {
+    const f = cols.func[j];
+    const theta = f16 ? round16(q16 * round16(freq[j])) : q * freq[j];
+    let value = f === 0 ? Math.sin(theta) : f === 1 ? Math.cos(theta) : 0;
+    if (c.rounding !== "none") value = round16(value);
+    err = Math.max(err, Math.abs(row[j] - value));
   }
-  return [tables, tols];
-}
-
-/** Largest |difference| in tolerances and in the table's units; rows are divided by scale. */
-function scoreAndMaxAbs(rows, tables, tols, scale) {
-  let score = 0;
-  let maxAbs = 0;
-  for (let r = 0; r < rows.length; r++)
-    for (let j = 0; j < rows[r].length; j++) {
-      const diff = Math.abs(rows[r][j] / scale - tables[r][j]);
-      const ratio = diff / tols[r][j];
-      if (Number.isNaN(ratio)) return [Infinity, Infinity];
-      if (ratio > score) score = ratio;
-      if (diff * scale > maxAbs) maxAbs = diff * scale;
-    }
-  return [score, maxAbs];
+  return err;
 }
 
 // ------------------------------------------------------------------------- structure
@@ -492,38 +661,49 @@ function structureOf(values) {
     rows.forEach((row, r) => {
       if (row.every((v) => v === 0)) zeroRows.push(r);
     });
-  return { rows, repeat, zeroRows };
+  return { rows, repeat, zeroRows, single: rows.length === 1 && repeat === 1 };
 }
 
 function scaleOf(rows, cols, live) {
   if (!cols.pairs.length) return 1;
-  const radius = [];
-  rows.forEach((row, r) => {
-    if (!live[r]) return;
-    for (const [s, c] of cols.pairs) radius.push(Math.sqrt(row[s] * row[s] + row[c] * row[c]));
-  });
+  let count = 0;
+  for (let r = 0; r < rows.length; r++) if (live[r]) count += cols.pairs.length;
+  const radius = new Float64Array(count); // sorts by value, fast
+  let k = 0;
+  for (let r = 0; r < rows.length; r++) {
+    if (!live[r]) continue;
+    const row = rows[r];
+    for (const [s, c] of cols.pairs) radius[k++] = Math.sqrt(row[s] * row[s] + row[c] * row[c]);
+  }
   if (!radius.length) return 1;
-  radius.sort((a, b) => a - b);
+  radius.sort();
   const m = radius.length >> 1;
   const median = radius.length % 2 ? radius[m] : (radius[m - 1] + radius[m]) / 2;
   return median > 0 ? median : 1; // mostly zeros: no scale to read
 }
 
-function kappaOf(rows, cols, live, unit = 1) {
+/** Each pair's mean angle step between consecutive live rows (the part of kappaOf that does
+ * not depend on the unit, computed once for both), or null. */
+function angleSteps(rows, cols, live) {
   const liveIdx = [];
   live.forEach((ok, r) => ok && liveIdx.push(r));
   if (cols.pairs.length < 2 || liveIdx.length < 2) return null;
   const consecutive = liveIdx.filter((r, k) => k > 0 && r - liveIdx[k - 1] === 1);
   if (!consecutive.length) return null;
-  const steps = cols.pairs.map(([s, c]) => {
+  return cols.pairs.map(([s, c]) => {
     let sum = 0;
     for (const r of consecutive) {
       let w = Math.atan2(rows[r][s], rows[r][c]) - Math.atan2(rows[r - 1][s], rows[r - 1][c]);
       w = w - 2 * Math.PI * Math.floor(w / (2 * Math.PI) + 0.5);
       sum += w;
     }
-    return sum / consecutive.length / unit;
+    return sum / consecutive.length;
   });
+}
+
+function kappaOf(meanSteps, unit = 1) {
+  if (meanSteps === null) return null;
+  const steps = meanSteps.map((w) => w / unit);
   if (!(steps[1] > 0)) return null;
   const k1 = -Math.log(steps[1]);
   let num = 0;
@@ -619,9 +799,7 @@ function startOf(c, cols, omega, rows, first, prec, scale) {
   let best = guess;
   let bestErr = Infinity;
   for (const q of [guess, guess - 1, guess + 1]) {
-    const [[table]] = expected(c, cols, omega, [q], prec);
-    let err = 0;
-    for (let j = 0; j < row.length; j++) err = Math.max(err, Math.abs(row[j] - table[j]));
+    const err = rowError(c, cols, omega, q, row);
     if (err < bestErr) {
       best = q;
       bestErr = err;
@@ -758,7 +936,7 @@ function findingsOf(c, structure, start, scale, transposed, d) {
       "the table is transposed: each column is one position",
       `read as ${d} columns, the rows fit once the table is turned`,
     );
-  if (structure.repeat > 1 || structure.rows.length === 1) {
+  if (structure.repeat > 1) {
     const count = structure.rows.length > 1 ? structure.repeat : "every";
     add(
       "batch-repeat",
@@ -862,7 +1040,7 @@ function findingsOf(c, structure, start, scale, transposed, d) {
         false,
       );
   }
-  if (start !== 0) {
+  if (start !== 0 && !structure.single) {
     let note = "";
     if (template === "tensor2tensor" && start >= 1)
       note =
@@ -935,14 +1113,65 @@ function snap(scale, prec) {
   return Math.abs(scale - 1) <= Math.max(1e-3, 8 * prec.resolution) ? 1 : scale;
 }
 
-function analyse(values, prec, dtype, transposed) {
+/** Score, largest difference and the tolerance of that entry, of the fit f over the rows at
+ * (pe.diagnose's measured, without building the table); with stop, it gives up at the first
+ * entry beyond its tolerance (partial: only "does not fit" is known). */
+function measure(f, cols, rows, at, prec, d, stop) {
+  const c = f.c;
+  const p = scaledPrecision(prec, f.scale);
+  const scale = f.scale;
+  const freq = columnFrequencies(c, cols, frequencies(c, cols.nFreq, d));
+  const freq16 = c.rounding === "float16-angles" ? freq.map(round16) : null;
+  const noise = p.resolution + (c.rounding !== "none" ? EPS16 : 0);
+  let score = 0;
+  let maxAbs = -1;
+  let step = -1; // the largest difference's step of TIE, and the tightest allowance in it
+  let allowed = Infinity;
+  for (const r of at) {
+    const pos = r + f.start;
+    const p16 = freq16 ? round16(pos) : 0;
+    const row = rows[r];
+    for (let j = 0; j < d; j++) {
+      const fn = cols.func[j];
+      let theta = freq16 ? round16(p16 * freq16[j]) : pos * freq[j];
+      let value = fn === 0 ? Math.sin(theta) : fn === 1 ? Math.cos(theta) : 0;
+      theta = fn === 2 ? 0 : Math.abs(theta);
+      let t = p.resolution + Math.min(COMPUTE_ULPS * EPS32 * (1 + theta), COMPUTE_CAP);
+      if (c.spread) t = t + c.spread * noise * cols.pair[j] * theta;
+      if (c.rounding !== "none") {
+        value = round16(value);
+        t = t + EPS16 * Math.abs(value) + 2 ** -24;
+      }
+      if (c.rounding === "float16-angles") t = t + Math.min(2 * EPS16 * theta, F16_ANGLES_CAP);
+      const diff = row[j] / scale - value;
+      const ratio = Math.abs(diff) / t;
+      if (Number.isNaN(ratio)) return { score: Infinity, maxAbs: Infinity, allowed: NaN, partial: false };
+      if (ratio > score) score = ratio;
+      const abs = Math.abs(diff * scale);
+      if (abs > maxAbs) maxAbs = abs;
+      const s = Math.floor(abs / TIE);
+      if (s > step) {
+        step = s;
+        allowed = t * scale;
+      } else if (s === step && t * scale < allowed) allowed = t * scale;
+      if (stop && score > 1) return { score, maxAbs: NaN, allowed: NaN, partial: true };
+    }
+  }
+  if (maxAbs < 0) return { score, maxAbs: 0, allowed: 0, partial: false };
+  return { score, maxAbs, allowed, partial: false }; // as pe.diagnose._worst
+}
+
+/** The simplest fitting explanation (or null) and the closest candidates (pe.diagnose._analyse):
+ * candidates are tried simplest first, screened on a few rows, the first fitting one checked
+ * on every row; only when none fits is every candidate measured. */
+function analyse(values, prec, dtype, transposed, below = Infinity) {
   const structure = structureOf(values);
   const rows = structure.rows;
   const n = rows.length;
   const d = rows[0].length;
-  const live = rows.map((_, r) => !structure.zeroRows.includes(r));
+  const zero = new Set(structure.zeroRows);
   const liveIdx = [];
-  live.forEach((ok, r) => ok && liveIdx.push(r));
+  for (let r = 0; r < n; r++) if (!zero.has(r)) liveIdx.push(r);
   if (!liveIdx.length) return [null, []];
   const first = liveIdx[0];
   const screen = [...new Set([...liveIdx.slice(0, SCREEN_ROWS), ...liveIdx.slice(-SCREEN_ROWS)])].sort(
@@ -960,71 +1189,51 @@ function analyse(values, prec, dtype, transposed) {
       const key = `${lay}/${odd}`;
       layouts[key] = columnsOf(lay, odd, d);
       scales[key] = scaleOf(rows, layouts[key], sample);
+      const steps = angleSteps(rows, layouts[key], sample);
       for (const unit of ["rad", "deg"]) {
         const k = `${key}/${unit}`;
-        const kappa = kappaOf(rows, layouts[key], sample, unit === "deg" ? DEGREE : 1); // angles: scale-free
+        const kappa = kappaOf(steps, unit === "deg" ? DEGREE : 1); // angles: scale-free
         kappas[k] = refined(rows, layouts[key], screen, kappa, k, first, prec);
       }
     }
-  const fits = [];
-  candidatesOf(kappas, d, dtype === "float16", claims16(prec)).forEach((c, order) => {
-    const key = `${c.layout}/${c.odd}`;
-    const cols = layouts[key];
-    const scale = snap(scales[key], prec);
-    const p = scaledPrecision(prec, scale);
+  const fits = candidatesOf(kappas, d, dtype === "float16", claims16(prec)).map((c, order) => {
+    const cols = layouts[`${c.layout}/${c.odd}`];
+    const scale = snap(scales[`${c.layout}/${c.odd}`], prec);
     const omega = frequencies(c, cols.nFreq, d);
-    const start = startOf(c, cols, omega, rows, first, p, scale);
-    const [tables, tols] = expected(
-      c,
-      cols,
-      omega,
-      screen.map((r) => r + start),
-      p,
-    );
-    const [score, maxAbs] = scoreAndMaxAbs(
-      screen.map((r) => rows[r]),
-      tables,
-      tols,
-      scale,
-    );
+    const start = startOf(c, cols, omega, rows, first, scaledPrecision(prec, scale), scale);
     const { template, found, deviations } = findingsOf(c, structure, start, scale, transposed, d);
-    fits.push({ c, start, scale, score, maxAbs, findings: found, template, complexity: deviations, order });
+    return { c, start, scale, findings: found, template, complexity: deviations, order };
   });
 
-  const full = (f) => {
-    const cols = layouts[`${f.c.layout}/${f.c.odd}`];
-    const p = scaledPrecision(prec, f.scale);
-    const omega = frequencies(f.c, cols.nFreq, d);
-    const [tables, tols] = expected(
-      f.c,
-      cols,
-      omega,
-      liveIdx.map((r) => r + f.start),
-      p,
-    );
-    const [score, maxAbs] = scoreAndMaxAbs(
-      liveIdx.map((r) => rows[r]),
-      tables,
-      tols,
-      f.scale,
-    );
-    return { ...f, score, maxAbs };
+  const measured = (f, at, stop) => ({ ...f, ...measure(f, layouts[`${f.c.layout}/${f.c.odd}`], rows, at, prec, d, stop) });
+  const screened = new Map();
+  const screenOf = (f, exact = false) => {
+    const known = screened.get(f.order);
+    if (known && !(exact && known.partial)) return known;
+    const m = measured(f, screen, !exact);
+    screened.set(f.order, m);
+    return m;
   };
+  const full = (f) => measured(f, liveIdx, false);
 
-  const fitting = fits
-    .filter((f) => f.score <= 1)
-    .sort(
-      (a, b) =>
-        a.complexity - b.complexity ||
-        ROUNDINGS.indexOf(a.c.rounding) - ROUNDINGS.indexOf(b.c.rounding) ||
-        a.order - b.order,
-    );
-  for (let k = 0; k < fitting.length; k++) {
-    const checked = full(fitting[k]);
-    if (checked.score <= 1) return [checked, alternativesOf(checked, fitting.slice(k + 1), full)];
+  // Ties go to the tighter rounding: float16 angles explain whatever a float16 result does.
+  const ranked = [...fits].sort(
+    (a, b) =>
+      a.complexity - b.complexity ||
+      ROUNDINGS.indexOf(a.c.rounding) - ROUNDINGS.indexOf(b.c.rounding) ||
+      a.order - b.order,
+  );
+  for (let k = 0; k < ranked.length; k++) {
+    const f = ranked[k];
+    if (f.complexity >= below) break;
+    if (screenOf(f).score <= 1) {
+      const checked = full(f);
+      if (checked.score <= 1) return [checked, alternativesOf(checked, ranked.slice(k + 1), screenOf, full)];
+    }
   }
+  if (below < Infinity) return [null, []];
   const closest = [];
-  for (const f of [...fits].sort((a, b) => a.maxAbs - b.maxAbs || a.order - b.order)) {
+  for (const f of fits.map((g) => screenOf(g, true)).sort((a, b) => a.maxAbs - b.maxAbs || a.order - b.order)) {
     if (closest.every((g) => describe(g.c, d) !== describe(f.c, d))) closest.push(f);
     if (closest.length === 3) break;
   }
@@ -1032,14 +1241,14 @@ function analyse(values, prec, dtype, transposed) {
 }
 
 /** Other explanations as simple as the winner, with other codes, that fit as well. */
-function alternativesOf(winner, rest, full) {
+function alternativesOf(winner, rest, screenOf, full) {
   const codesOf = (f) => f.findings.map((x) => x.code).join(" ");
   const seen = new Set([codesOf(winner)]);
   const out = [];
   for (const f of rest) {
     if (f.complexity !== winner.complexity || out.length === 3) break;
     if (f.c.rounding !== winner.c.rounding || seen.has(codesOf(f))) continue;
-    if (full(f).score <= 1) {
+    if (screenOf(f).score <= 1 && full(f).score <= 1) {
       seen.add(codesOf(f));
       out.push(f);
     }
@@ -1048,7 +1257,13 @@ function alternativesOf(winner, rest, full) {
 }
 
 function transpose(values) {
-  return Array.from(values[0], (_, j) => Float64Array.from(values, (row) => row[j]));
+  const n = values.length;
+  const out = Array.from(values[0], () => new Float64Array(n));
+  for (let r = 0; r < n; r++) {
+    const row = values[r];
+    for (let j = 0; j < row.length; j++) out[j][r] = row[j];
+  }
+  return out;
 }
 
 /** The diagnosis of rows (positions x width) stored as dtype; the dict of Diagnosis.to_dict(). */
@@ -1067,8 +1282,11 @@ export function diagnose(table, dtype = "float64") {
           "went through float16 is not checked; print 5 or more decimals, or save the " +
           "array (.npy), to check it",
       ];
-  if (d >= 2 && (fit === null || fit.complexity > 0)) {
-    const [turned, turnedClosest] = analyse(transpose(values), prec, dtype, true);
+  // One column turned is one row; a single row is a row. Turning counts as one departure, so
+  // the turned table can only win against two or more.
+  if (d >= 2 && n >= 2 && (fit === null || fit.complexity > 1)) {
+    const below = fit === null ? Infinity : fit.complexity;
+    const [turned, turnedClosest] = analyse(transpose(values), prec, dtype, true, below);
     if (turned !== null && (fit === null || turned.complexity < fit.complexity)) [fit, closest] = [turned, turnedClosest];
     else if (fit === null) closest = [...closest, ...turnedClosest].sort((a, b) => a.maxAbs - b.maxAbs).slice(0, 3);
   }
@@ -1094,6 +1312,7 @@ export function diagnose(table, dtype = "float64") {
       start: null,
       scale: null,
       max_abs_error: null,
+      allowed_error: null,
       error_units: null,
       alternatives: [],
       caveats,
@@ -1102,6 +1321,7 @@ export function diagnose(table, dtype = "float64") {
           ? "the table transposed: " + describe(f.c, n)
           : describe(f.c, d),
         max_abs_error: Number.isFinite(f.maxAbs) ? f.maxAbs : null,
+        allowed_error: finite(f.allowed),
       })),
     };
   } else {
@@ -1125,6 +1345,7 @@ export function diagnose(table, dtype = "float64") {
       start: fit.start,
       scale: fit.scale,
       max_abs_error: fit.maxAbs,
+      allowed_error: finite(fit.allowed),
       error_units: fit.maxAbs / prec.unit,
       alternatives: closest.map((f) => f.findings.map((x) => x.code)),
       caveats,
@@ -1141,9 +1362,11 @@ export function textOf(r) {
   const lines = [`Verdict: ${HEADS[r.verdict]}`, `Table: ${n} rows x ${d} columns, ${r.dtype} (${r.precision}).`];
   if (r.verdict !== "unknown") {
     lines.push(`Layout: ${LAYOUT_WORDS[r.layout]}.`);
-    lines.push(`Base: ${fmt(r.base)}${r.base_estimated ? " (estimated)" : ""}. First position: ${r.start}.`);
+    const where = n === 1 ? "Position of the row" : "First position";
+    lines.push(`Base: ${fmt(r.base)}${r.base_estimated ? " (estimated)" : ""}. ${where}: ${r.start}.`);
     lines.push(
-      `Largest difference from that explanation: ${fmt(r.max_abs_error)} = ${fmt(r.error_units)} ${r.unit}.`,
+      `Largest difference from that explanation: ${fmt(r.max_abs_error)} = ${fmt(r.error_units)} ${r.unit}; ` +
+        `allowed at that entry: ${allowedText(r.allowed_error)}.`,
     );
     if (r.implementations.length) lines.push("Equals: " + r.implementations.join("; ") + ".");
   }
@@ -1153,8 +1376,9 @@ export function textOf(r) {
     lines.push(`Equally well explained by: ${r.alternatives.map((a) => a.join(", ")).join("; ")}.`);
   for (const c of r.caveats) lines.push(`Cannot tell: ${c}.`);
   if (r.closest.length) {
-    lines.push("Closest candidates (largest difference):");
-    for (const c of r.closest) lines.push(`  ${fmt(c.max_abs_error ?? Infinity)}  ${c.description}`);
+    lines.push("Closest candidates (largest difference, and the difference allowed there):");
+    for (const c of r.closest)
+      lines.push(`  ${fmt(c.max_abs_error ?? Infinity)} (allowed ${allowedText(c.allowed_error)})  ${c.description}`);
   }
   return lines.join("\n");
 }

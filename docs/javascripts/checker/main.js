@@ -1,14 +1,16 @@
 // The checker page (docs/checker.md): reads the pasted rows or a chosen or dropped file
-// (.csv, .txt, .npy), runs diagnose.js on it in this browser, and shows the verdict in the
-// page's live region. Loaded by a module script at the end of that page only; nothing is
-// sent anywhere. The last result is kept on window.peChecker for the tests.
+// (.csv, .txt, .npy, .npz), runs diagnose.js on it in this browser, and shows the verdict in
+// the page's live region. Loaded by a module script at the end of that page only; nothing is
+// sent anywhere. The last result is kept on window.peChecker for the tests, with ms: the time
+// from the click to the verdict shown, and waitMs: of that, the wait for the "Checking…"
+// frame (scripts/bench/checker.py reads both).
 //
 //   main.js      this file: the form, the file reading, the result's HTML
 //   diagnose.js  the diagnosis (a port of pe/diagnose.py)
-//   npy.js       the .npy reader
+//   npy.js       the .npy and .npz readers
 
-import { DiagnoseError, diagnose, fmt, parseTable } from "./diagnose.js";
-import { readNpy } from "./npy.js";
+import { DiagnoseError, allowedText, decodeText, diagnose, fmt, parseTable } from "./diagnose.js";
+import { readNpy, readNpz } from "./npy.js";
 
 const form = document.querySelector("[data-pe-checker]");
 const output = document.querySelector("[data-pe-checker-result]");
@@ -28,8 +30,8 @@ function el(tag, props = {}, ...children) {
   return node;
 }
 
-function show(result) {
-  window.peChecker = { result, error: null, count: (window.peChecker?.count ?? 0) + 1 };
+function show(result, ms, waitMs) {
+  window.peChecker = { result, error: null, ms, waitMs, count: (window.peChecker?.count ?? 0) + 1 };
   const [n, d] = result.shape;
   const parts = [
     el("p", { className: `pe-c-verdict pe-c-${result.verdict}` }, el("strong", {}, HEADINGS[result.verdict])),
@@ -39,11 +41,17 @@ function show(result) {
     const facts = el("ul");
     facts.append(
       el("li", {}, `Layout: ${result.layout.replaceAll("-", " ")}.`),
-      el("li", {}, `Base: ${fmt(result.base)}${result.base_estimated ? " (estimated)" : ""}; first position: ${result.start}.`),
       el(
         "li",
         {},
-        `Largest difference from this explanation: ${fmt(result.max_abs_error)} = ${fmt(result.error_units)} ${result.unit}.`,
+        `Base: ${fmt(result.base)}${result.base_estimated ? " (estimated)" : ""}; ` +
+          `${n === 1 ? "position of the row" : "first position"}: ${result.start}.`,
+      ),
+      el(
+        "li",
+        {},
+        `Largest difference from this explanation: ${fmt(result.max_abs_error)} = ${fmt(result.error_units)} ${result.unit}; ` +
+          `allowed at that entry: ${allowedText(result.allowed_error)}.`,
       ),
     );
     if (result.implementations.length)
@@ -66,10 +74,22 @@ function show(result) {
   }
   for (const c of result.caveats ?? []) parts.push(el("p", { className: "pe-c-caveat" }, `Cannot tell: ${c}.`));
   if (result.closest.length) {
-    parts.push(el("p", {}, "No explanation fits within the table's precision. The closest candidates, with the largest difference from each:"));
+    parts.push(
+      el(
+        "p",
+        {},
+        "No explanation fits within the table's precision. The closest candidates, with the largest difference from each and the difference allowed at that entry:",
+      ),
+    );
     const list = el("ul");
     for (const c of result.closest)
-      list.append(el("li", {}, `${c.description}: ${c.max_abs_error === null ? "overflow" : fmt(c.max_abs_error)}`));
+      list.append(
+        el(
+          "li",
+          {},
+          `${c.description}: ${c.max_abs_error === null ? "overflow" : fmt(c.max_abs_error)} (allowed ${allowedText(c.allowed_error)})`,
+        ),
+      );
     parts.push(list);
   }
   output.dataset.verdict = result.verdict;
@@ -86,13 +106,15 @@ function fail(message) {
 
 // A large table takes a moment: say so first, and compute once the message is painted.
 function run(read) {
+  const start = performance.now();
   output.dataset.verdict = "busy";
   output.replaceChildren(el("p", {}, "Checking…"));
   requestAnimationFrame(() =>
-    setTimeout(() => {
+    setTimeout(async () => {
+      const waited = performance.now() - start; // the "Checking…" frame
       try {
-        const { rows, dtype } = read();
-        show(diagnose(rows, dtype));
+        const { rows, dtype } = await read();
+        show(diagnose(rows, dtype), performance.now() - start, waited);
       } catch (err) {
         if (!(err instanceof DiagnoseError)) throw err;
         fail(err.message);
@@ -104,13 +126,18 @@ function run(read) {
 async function checkFile(file) {
   if (file.size > MAX_BYTES) return fail(`${file.name} is larger than 64 MiB; check its first rows instead`);
   const name = file.name.toLowerCase();
-  if (name.endsWith(".npy")) {
-    const buffer = await file.arrayBuffer();
-    return run(() => readNpy(buffer));
-  }
+  const buffer = await file.arrayBuffer();
+  if (name.endsWith(".npy")) return run(() => readNpy(buffer));
+  if (name.endsWith(".npz")) return run(() => readNpz(buffer));
   if (!name.endsWith(".csv") && !name.endsWith(".txt"))
-    return fail(`${file.name}: unknown format; use .csv, .txt or .npy`);
-  const text = await file.text();
+    return fail(`${file.name}: unknown format; use .csv, .txt, .npy or .npz`);
+  let text;
+  try {
+    text = decodeText(new Uint8Array(buffer));
+  } catch (err) {
+    if (!(err instanceof DiagnoseError)) throw err;
+    return fail(`${file.name}: ${err.message}`);
+  }
   form.elements.rows.value = text.length <= 200000 ? text : "";
   return run(() => ({ rows: parseTable(text), dtype: "float64" }));
 }
