@@ -35,6 +35,9 @@ from helpers.diagnose_cases import CASES
 
 from pe.__main__ import main
 
+# The page's JavaScript run in Node against pe: outside ./dev test --fast.
+pytestmark = pytest.mark.port
+
 ROOT = Path(__file__).resolve().parents[2]
 RUNNER = ROOT / "tests" / "checker" / "run_checker.mjs"
 MAX_ABS_TOL = 1e-9

@@ -188,6 +188,7 @@ def run_node(args: list[str]) -> list[dict]:
     return json.loads(result.stdout)
 
 
+@pytest.mark.port
 def test_the_page_reads_every_format_to_the_same_numbers(tmp_path: Path) -> None:
     cases = collect(pastes(), 120)
     # Every format at least once, whatever the draw.
@@ -221,6 +222,7 @@ def test_a_single_row_is_found_at_its_position(case: tuple[F64, int, int]) -> No
     assert "Position of the row" in result.text()
 
 
+@pytest.mark.port
 def test_the_page_finds_single_rows_at_the_same_positions(tmp_path: Path) -> None:
     cases = collect(single_rows(), 30)
     paths = []
@@ -231,6 +233,7 @@ def test_the_page_finds_single_rows_at_the_same_positions(tmp_path: Path) -> Non
         assert (js["result"]["verdict"], js["result"]["start"]) == ("paper", position), js
 
 
+@pytest.mark.port
 @pytest.mark.parametrize(
     ("table", "start"),
     [

@@ -151,10 +151,12 @@ def check_browser(cases: list[sweep.Sweep], folder: Path) -> None:
     assert not failures, "\n".join(failures)
 
 
+@pytest.mark.port
 def test_the_browser_never_blames_a_correct_table(tmp_path: Path) -> None:
     check_browser(collect(sweep.correct_tables(), 25), tmp_path)
 
 
+@pytest.mark.port
 def test_the_browser_names_the_slips(tmp_path: Path) -> None:
     # Two tables of every slip, in one Node run (the Python tests above take eight).
     cases = [c for slip in sweep.SLIPS for c in collect(sweep.slip_tables(slip), 2)]

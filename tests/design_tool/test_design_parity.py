@@ -22,6 +22,9 @@ from hypothesis import strategies as st
 import pe
 import pe.coordinates
 
+# The page's JavaScript run in Node against pe: outside ./dev test --fast.
+pytestmark = pytest.mark.port
+
 ROOT = Path(__file__).resolve().parents[2]
 RUNNER = ROOT / "tests" / "design_tool" / "run_design.mjs"
 FIELDS = ("lo", "hi", "resolution", "d", "base", "shortest", "longest", "reference")

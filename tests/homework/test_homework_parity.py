@@ -26,11 +26,15 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pe import homework
 from pe.homework import MAX_SEED, PROBLEMS
+
+# The page's JavaScript run in Node against pe: outside ./dev test --fast.
+pytestmark = pytest.mark.port
 
 ROOT = Path(__file__).resolve().parents[2]
 RUNNER = ROOT / "tests" / "homework" / "run_homework.mjs"
