@@ -57,6 +57,20 @@ ALL_RUNS = tuple(r.name for r in RUNS)
 
 _LENGTHS = {"train_length": RUN_COMMON["train_length"], "eval_length": RUN_COMMON["eval_length"]}
 
+
+def _seeds(name: str, view: str, needs: tuple[str, ...], what: str, rows: str) -> Artifact:
+    """The per-seed figure beside a results table (``view``: which of its columns)."""
+    return figure(
+        name, "experiments:seeds", needs=needs, view=view, what=what, rows=rows, level=95,
+        alt="Dot plots of every seed's $what, one row per $rows: a filled dot per seed, "
+            "and below it the mean with its $level % confidence interval; where shown, hollow "
+            "dots are the same models before training. The numbers are in the table beside "
+            "it.",
+        caption=r"Every seed's $what, one row per $rows. Dots: one per seed; black bar: "
+                r"the mean with its $level % confidence interval (Student's t over the seeds); "
+                r"hollow grey dots, where shown: the same models before training.")
+
+
 ARTIFACTS = RUNS + [
     figure(
         "exp-extrapolation", "experiments:extrapolation", needs=SCHEMES, interpolate=True,
@@ -154,7 +168,25 @@ ARTIFACTS = RUNS + [
                 r"trained on $train_length; mean over the seeds, band from lowest to highest. "
                 r"Dotted: chance.",
         derived=lambda p: {"last": p["eval_length"] - 1}, **_LENGTHS),
+    _seeds("exp-extrapolation-seeds", "windows", SCHEMES, "accuracy", "position scheme"),
+    _seeds("exp-placement-seeds", "placement", WITH_POSITIONS, "accuracy",
+           "model and span of positions"),
+    _seeds("exp-shape-seeds", "windows", SHAPE, "accuracy", "model"),
+    _seeds("exp-shape-placement-seeds", "placement", SHAPE, "accuracy",
+           "model and span of positions"),
+    _seeds("exp-bases-seeds", "windows", BASES, "accuracy", "scheme and base"),
+    _seeds("exp-shift-seeds", "shift", WITH_POSITIONS, "share of answers changed by the shift",
+           "model and shift"),
+    _seeds("exp-attention-offset-seeds", "attention", SCHEMES,
+           "largest attention weight on the task's key", "position scheme"),
+    _seeds("exp-probe-seeds", "probe", SCHEMES, "exact-position probe accuracy",
+           "position scheme"),
+    _seeds("exp-causal-mask-seeds", "probe", MASKS, "exact-position probe accuracy", "model"),
+    _seeds("exp-sum-concat-seeds", "windows", COMBINES, "accuracy", "model"),
+    _seeds("exp-half-seeds", "windows", HALF, "accuracy", "position scheme"),
     table("exp-settings", "results.tables:shared_settings", needs=ALL_RUNS),
+    table("exp-environment", "results.tables:environment", needs=ALL_RUNS),
+    table("exp-shift-split-results", "results.tables:shift_split", needs=WITH_POSITIONS),
     table("exp-runs", "results.tables:run_settings", needs=ALL_RUNS),
     table("exp-extrapolation-results", "results.tables:extrapolation", needs=SCHEMES),
     table("exp-placement-results", "results.tables:placement", needs=WITH_POSITIONS),
@@ -221,8 +253,13 @@ NUMBERS_FROM_RUNS: tuple[str, ...] = (
     "exp_rotary_probe_r2_2",
     "exp_runs",
     "exp_seeds",
-    "exp_shift_clear",
-    "exp_shift_small",
+    "exp_shift_beyond_changed_max",
+    "exp_shift_beyond_changed_min",
+    "exp_shift_seen_acc_min",
+    "exp_shift_seen_changed_max",
+    "exp_shift_seen_changed_untrained_min",
+    "exp_shift_seen_tv_max",
+    "exp_shift_seen_tv_untrained_min",
     "exp_sinusoidal_acc_to_double",
     "exp_sinusoidal_attn_best",
     "exp_sinusoidal_attn_best_untrained",
@@ -242,6 +279,8 @@ NUMBERS_FROM_RUNS: tuple[str, ...] = (
     "exp_sinusoidal_probe_2",
     "exp_sinusoidal_probe_2_untrained",
     "exp_sinusoidal_probe_r2_2",
+    "exp_sinusoidal_probe_ridge_2",
+    "exp_sinusoidal_probe_ridge_2_untrained",
     "exp_sinusoidal_probe_r2_2_untrained",
     "exp_sinusoidal_shape_acc_beyond",
     "exp_sinusoidal_shape_train_offset",
