@@ -314,7 +314,7 @@ def seeds(theme: Theme, *, runs: Mapping[str, Run], view: str, what: str, rows: 
             # seeds spread a little up and down, so that equal values stay countable
             jitter = np.linspace(-0.12, 0.12, len(values)) if len(values) > 1 else [0.0]
             ax.plot(values, y + np.asarray(jitter), linestyle="none", marker=_MARKERS[n % 4],
-                    markersize=4.5, color=theme.palette[n], alpha=0.85)
+                    markersize=4.5, color=theme.palette[n % len(theme.palette)], alpha=0.85)
             low, high = interval(values, level / 100)
             ax.plot([low, high], [y + 0.3, y + 0.3], color=theme.fg, linewidth=1.4)
             ax.plot([np.mean(values)], [y + 0.3], marker="|", markersize=8, color=theme.fg)

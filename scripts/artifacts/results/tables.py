@@ -265,9 +265,9 @@ def environment(*, runs: Mapping[str, Run]) -> str:
         groups.setdefault(tuple(flat(run).items()), []).append(name)
     if len(groups) == 1:
         ((record, _),) = groups.items()
-        return markdown_table(["", f"every run ({len(runs)})"], [list(r) for r in record], "ll")
+        return markdown_table(["recorded", f"every run ({len(runs)})"], [list(r) for r in record], "ll")
     records = [dict(r) for r in groups]
     keys = list(dict.fromkeys(k for r in records for k in r))
-    header = ["", *(", ".join(f"`{n}`" for n in names) for names in groups.values())]
+    header = ["recorded", *(", ".join(f"`{n}`" for n in names) for names in groups.values())]
     return markdown_table(header, [[k, *(r.get(k, "–") for r in records)] for k in keys],
                           "l" * len(header))
