@@ -99,3 +99,26 @@ def test_the_placement_table_takes_its_lengths_from_the_runs(length: int,
     other = {**run, "config": {**run["config"], "eval_length": n + 1}}
     with pytest.raises(ValueError, match="eval_length"):
         placement(runs={"run-x": run, "run-y": other})
+
+
+@pytest.mark.parametrize("view", ["windows", "placement", "shift", "attention", "probe"])
+def test_every_per_seed_view_draws_every_seed_of_the_kept_runs(view: str) -> None:
+    """The per-seed figure (only its shift view is on the page, which is at its size
+    budget): one dot per seed and row, for every view."""
+    import json
+
+    from helpers.pipeline import ROOT
+
+    from scripts.artifacts.figures.experiments import _seed_panels, seeds
+    from scripts.artifacts.style import LIGHT
+
+    runs = {n: json.loads((ROOT / "runs" / f"{n}.json").read_text())["results"]
+            for n in ("run-sinusoidal", "run-learned", "run-rotary")}
+    panels = _seed_panels(runs, view)
+    assert panels and len({len(rows) for _, rows in panels}) == 1
+    for _, rows in panels:
+        for _, _, values, _ in rows:
+            assert len(values) == len(runs["run-sinusoidal"]["config"]["seeds"])
+    with LIGHT.applied():
+        fig = seeds(LIGHT, runs=runs, view=view, what="share", rows="model", level=95)
+    assert len(fig.axes) == len(panels)

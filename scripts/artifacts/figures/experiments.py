@@ -87,34 +87,6 @@ def extrapolation(theme: Theme, *, runs: Mapping[str, Run], train_length: int,
     return fig
 
 
-def offsets(theme: Theme, *, runs: Mapping[str, Run], train_length: int,
-            eval_length: int) -> Figure:
-    same_setting(runs, train_length=train_length)
-    first = next(iter(runs.values()))
-    shifts = np.asarray(first["config"]["shifts"])
-    layers = measured(first, "shift_change").shape[1]
-    fig, axes = theme.figure(3.6, 1, layers + 1, sharey=True)
-    axes = np.atleast_1d(axes)
-    for panel, ax in enumerate(axes):
-        for n, run in enumerate(runs.values()):
-            if panel == 0:
-                trained = measured(run, "placed_output_change")
-                untrained = measured(run, "placed_output_change", untrained=True)
-            else:
-                trained = measured(run, "shift_change")[:, panel - 1, :]
-                untrained = measured(run, "shift_change", untrained=True)[:, panel - 1, :]
-            _band(ax, theme, shifts, trained, n, label(run), marker=True)
-            _untrained(ax, theme, shifts, untrained, n)
-        ax.axvline(train_length, color=theme.fg, linewidth=1.0, linestyle=(0, (4, 3)))
-        ax.set_title("output" if panel == 0 else f"attention, block {panel}", loc="left")
-        ax.set_xlabel("shift $s$")
-        ax.set_xlim(0, shifts.max())
-        ax.set_ylim(0, 1)
-    axes[0].set_ylabel("change against $s = 0$")
-    fig.legend(*axes[0].get_legend_handles_labels(), loc="outside upper left", ncols=2)
-    return fig
-
-
 def attention_offset(theme: Theme, *, runs: Mapping[str, Run], train_length: int,
                      eval_length: int, shown: int) -> Figure:
     """Per layer, the weight on the key k back for the head that weighs the task's key
