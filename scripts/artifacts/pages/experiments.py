@@ -66,7 +66,7 @@ def _seeds(name: str, view: str, needs: tuple[str, ...], what: str, rows: str) -
             "and below it the mean with its $level % confidence interval; where shown, hollow "
             "dots are the same models before training. The numbers are in the table beside "
             "it.",
-        caption=r"Every seed's $what, one row per $rows. Dots: one per seed; black bar: "
+        caption=r"Every seed's $what, one row per $rows. Dots: one per seed; bar: "
                 r"the mean with its $level % confidence interval (Student's t over the seeds); "
                 r"hollow grey dots, where shown: the same models before training.")
 
