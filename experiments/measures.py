@@ -14,7 +14,11 @@ the measure reads when nothing was learned.
   for each shift ``s``: accuracy, and how much the output distribution changes against
   ``s = 0`` (total-variation distance, half the L1 distance between the two softmax
   outputs: 0 = identical, 1 = disjoint). These separate unseen positions from longer
-  contexts: the context is as long as in training, only the positions are new.
+  contexts: the context is as long as in training, only the positions are new. The same
+  three also token by token (``placed_*_by_position``, with the share of answers, the
+  arg-max, that differ from ``s = 0``), so that positions seen in training and positions
+  beyond them can be scored apart: with a causal mask, the output at a seen position
+  depends only on tokens at seen positions.
 - **Attention under a shift**: the same total-variation distance between the attention
   rows at ``s`` and at 0, per layer; for scale, the same with the positions shuffled.
 - **Attention by offset**: the mean attention weight a query at ``q`` gives the key at
@@ -51,6 +55,9 @@ class Measures(NamedTuple):
     interpolated_accuracy_by_position: Any  # (eval_length,)
     placed_accuracy: Any  # (shifts,)
     placed_output_change: Any  # (shifts,): mean total-variation distance of the outputs
+    placed_correct_by_position: Any  # (shifts, train_length): accuracy per token
+    placed_changed_by_position: Any  # (shifts, train_length): answer differs from s = 0
+    placed_output_change_by_position: Any  # (shifts, train_length): total variation
     shift_change: Any  # (layers, shifts): mean total-variation distance of attention
     shuffle_change: Any  # (layers,)
     attention_by_offset: Any  # (layers, heads, train_length)
@@ -156,10 +163,12 @@ def measure_one(params: Params, cfg: RunConfig) -> Measures:
         return (values * scored).sum((-2, -1)) / scored.sum()
 
     shifted_logits = outs.logits[:-1]  # (shifts, batch, L, vocab)
-    placed_accuracy = scored_mean(
-        (shifted_logits.argmax(-1) == placed.targets).astype(jnp.float32))
+    answers = shifted_logits.argmax(-1)  # (shifts, batch, L)
+    correct = (answers == placed.targets).astype(jnp.float32)
+    changed = (answers != answers[home]).astype(jnp.float32)
     probs = jax.nn.softmax(shifted_logits, axis=-1)
-    output_change = scored_mean(_total_variation(probs, probs[home]))
+    output_tv = _total_variation(probs, probs[home])
+    placed_accuracy, output_change = scored_mean(correct), scored_mean(output_tv)
     # attention: (placements, batch, layers, heads, L, L) -> mean over batch, heads, queries
     attention_change = _total_variation(outs.attention, outs.attention[home]).mean((1, 3, 4))
     shift_change, shuffle_change = attention_change[:-1].T, attention_change[-1]
@@ -173,7 +182,8 @@ def measure_one(params: Params, cfg: RunConfig) -> Measures:
         return residuals  # (layers+1, batch, n, d)
 
     # The streams go back to the host, where :func:`measure` fits the probes.
-    return Measures(extrapolated, interpolated, placed_accuracy, output_change, shift_change,
+    return Measures(extrapolated, interpolated, placed_accuracy, output_change,
+                    correct.mean(1), changed.mean(1), output_tv.mean(1), shift_change,
                     shuffle_change, by_offset, stream(k_fit), stream(k_test), None, None)
 
 
@@ -189,5 +199,8 @@ def measure(params: Params, cfg: RunConfig) -> Measures:
     return Measures(np.asarray(device.accuracy_by_position),
                     np.asarray(device.interpolated_accuracy_by_position),
                     np.asarray(device.placed_accuracy), np.asarray(device.placed_output_change),
+                    np.asarray(device.placed_correct_by_position),
+                    np.asarray(device.placed_changed_by_position),
+                    np.asarray(device.placed_output_change_by_position),
                     np.asarray(device.shift_change), np.asarray(device.shuffle_change),
                     np.asarray(device.attention_by_offset), accuracy, by_position, ridge, r2)

@@ -63,7 +63,21 @@ def _main(settings: str, results: str) -> None:
         print(f"{_PROGRESS}{done} {total} {loss!r}", file=sys.stderr, flush=True)
 
     params = json.loads(Path(settings).read_text())
-    Path(results).write_text(json.dumps(run(params, report).as_dict()))
+    result = run(params, report).as_dict()
+    Path(results).write_text(json.dumps({**result, "environment": environment()}))
+
+
+def environment() -> dict[str, Any]:
+    """Where a run was trained, as its results record it (the page shows it): the
+    machine and library versions the kept record names, the processor count, and the
+    device and the XLA flags it computed with (set in :func:`train`)."""
+    import jax
+
+    from scripts.artifacts.kept_runs import this_machine
+
+    device = jax.devices()[0]
+    return {**this_machine(), "logical_cpus": os.cpu_count() or 0,
+            "device": device.platform, "xla_flags": os.environ.get("XLA_FLAGS", "")}
 
 
 if __name__ == "__main__":

@@ -222,3 +222,13 @@ def test_a_shape_run_trains_at_random_offsets_and_records_untrained_controls() -
                                         ("config", "parameters", "losses", "untrained")}
     # Untrained models are not trained: their accuracy is that of a random guess, not 1.
     assert np.mean(result["untrained"]["accuracy_by_position"]) < 0.5
+    # Token by token, a sequence against itself unshifted: no answer and no output changes.
+    home = TINY["shifts"].index(0)
+    for state in (result, result["untrained"]):
+        for key in ("placed_changed_by_position", "placed_output_change_by_position"):
+            values = np.asarray(state[key])
+            assert values.shape == (1, len(TINY["shifts"]), TINY["train_length"])
+            assert np.all(values[:, home] == 0)
+        # the per-token accuracy averages (over the scored tokens) to the placed accuracy
+        by_token = np.asarray(state["placed_correct_by_position"])[:, :, TINY["offset"]:]
+        np.testing.assert_allclose(by_token.mean(-1), state["placed_accuracy"], atol=1e-6)

@@ -9,17 +9,22 @@ from typing import Any
 import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
 
 from scripts.artifacts.results.data import (
     Run,
     chance,
     first_scored,
+    interval,
     label,
     measured,
+    placed,
+    placed_split,
     same_setting,
     uniform_by_offset,
     windows,
 )
+from scripts.artifacts.results.data import window as accuracy_window
 from scripts.artifacts.style import Theme
 
 _STYLES = ["-", (0, (5, 2)), (0, (1.5, 1.5)), (0, (6, 2, 1.5, 2))]
@@ -78,34 +83,6 @@ def extrapolation(theme: Theme, *, runs: Mapping[str, Run], train_length: int,
         axes[1].set_title(f"positions × {scale:g}", loc="left")
         axes[1].set_xlabel("token in the sequence")
         axes[1].set_ylabel("")
-    fig.legend(*axes[0].get_legend_handles_labels(), loc="outside upper left", ncols=2)
-    return fig
-
-
-def offsets(theme: Theme, *, runs: Mapping[str, Run], train_length: int,
-            eval_length: int) -> Figure:
-    same_setting(runs, train_length=train_length)
-    first = next(iter(runs.values()))
-    shifts = np.asarray(first["config"]["shifts"])
-    layers = measured(first, "shift_change").shape[1]
-    fig, axes = theme.figure(3.6, 1, layers + 1, sharey=True)
-    axes = np.atleast_1d(axes)
-    for panel, ax in enumerate(axes):
-        for n, run in enumerate(runs.values()):
-            if panel == 0:
-                trained = measured(run, "placed_output_change")
-                untrained = measured(run, "placed_output_change", untrained=True)
-            else:
-                trained = measured(run, "shift_change")[:, panel - 1, :]
-                untrained = measured(run, "shift_change", untrained=True)[:, panel - 1, :]
-            _band(ax, theme, shifts, trained, n, label(run), marker=True)
-            _untrained(ax, theme, shifts, untrained, n)
-        ax.axvline(train_length, color=theme.fg, linewidth=1.0, linestyle=(0, (4, 3)))
-        ax.set_title("output" if panel == 0 else f"attention, block {panel}", loc="left")
-        ax.set_xlabel("shift $s$")
-        ax.set_xlim(0, shifts.max())
-        ax.set_ylim(0, 1)
-    axes[0].set_ylabel("change against $s = 0$")
     fig.legend(*axes[0].get_legend_handles_labels(), loc="outside upper left", ncols=2)
     return fig
 
@@ -239,4 +216,95 @@ def sum_concat(theme: Theme, *, runs: Mapping[str, Run], train_length: int,
     right.set_xlabel("position")
     right.set_ylabel("accuracy")
     fig.legend(*left.get_legend_handles_labels(), loc="outside upper left", ncols=2)
+    return fig
+
+
+#: One row of a per-seed figure: its label, the index of its run (its colour), the trained
+#: models' values (one per seed) and the untrained control's (or None).
+SeedRow = tuple[str, int, np.ndarray, np.ndarray | None]
+
+
+def _seed_panels(runs: Mapping[str, Run], view: str) -> list[tuple[str, list[SeedRow]]]:
+    """What a per-seed figure shows, by ``view``: the main columns of the table it sits
+    beside, one value per seed. Every panel has the same rows."""
+    first = next(iter(runs.values()))["config"]
+    length, top = first["train_length"], first["eval_length"]
+    listed = list(enumerate(runs.values()))
+    if view == "windows":
+        titles = {"trained": f"positions up to {length - 1}",
+                  "to_double": f"{length}–{2 * length - 1}", "beyond": f"{2 * length}–{top - 1}"}
+        return [(title, [(label(r), n, windows(r)[w], None) for n, r in listed])
+                for w, title in titles.items() if all(w in windows(r) for _, r in listed)]
+    if view == "placement":
+        spans = [(f"{label(r)}, {s}–{s + length - 1}", n, s, r) for n, r in listed
+                 for s in r["config"]["shifts"] if s >= length]
+        return [(f"in a sequence of {top}",
+                 [(t, n, accuracy_window(r, s, s + length), None) for t, n, s, r in spans]),
+                (f"{length} tokens placed there",
+                 [(t, n, placed(r, s), None) for t, n, s, r in spans])]
+    if view == "shift":
+        shifts = [s for s in first["shifts"] if s]
+        panels = []
+        for side, index in (("at seen positions", 0), ("at positions beyond", 1)):
+            rows: list[SeedRow] = []
+            for n, r in listed:
+                for s in shifts:
+                    split = [placed_split(r, s, "placed_changed_by_position", u)[index]
+                             for u in (False, True)]
+                    # a shift with no token on this side keeps its row, empty
+                    rows.append((f"{label(r)}, shift {s}", n, split[0], split[1]))
+            panels.append((side, rows))
+        return panels
+    if view == "attention":
+        def best(r: Run, u: bool) -> np.ndarray:
+            weights = measured(r, "attention_by_offset", u)  # (seeds, layers, heads, L)
+            return np.asarray(weights[..., r["config"]["offset"]].max(axis=(1, 2)))
+        return [(f"the key {first['offset']} back",
+                 [(label(r), n, best(r, False), best(r, True)) for n, r in listed])]
+    if view == "probe":
+        depth = measured(listed[0][1], "probe_accuracy").shape[1]
+        return [("embedding" if d == 0 else f"block {d}",
+                 [(label(r), n, measured(r, "probe_accuracy")[:, d],
+                   measured(r, "probe_accuracy", True)[:, d]) for n, r in listed])
+                for d in range(depth)]
+    raise ValueError(f"unknown per-seed view {view!r}")
+
+
+def seeds(theme: Theme, *, runs: Mapping[str, Run], view: str, what: str, rows: str,
+          level: float) -> Figure:
+    """Every seed's value as a dot, one row per model (and setting; ``rows`` names that,
+    for the text), with the mean and its ``level`` % confidence interval; hollow dots: the
+    same models before training. Every value shown is a share, from 0 to 1."""
+    panels = _seed_panels(runs, view)
+    labels = [e[0] for e in panels[0][1]]
+    fig, axes = theme.figure(1.0 + 0.3 * len(labels), 1, len(panels), sharey=True)
+    axes = np.atleast_1d(axes)
+    for ax, (title, entries) in zip(axes, panels, strict=True):
+        for y, (_, n, values, untrained) in enumerate(entries):
+            if not np.isfinite(values).all():
+                continue
+            # seeds spread a little up and down, so that equal values stay countable
+            jitter = np.linspace(-0.12, 0.12, len(values)) if len(values) > 1 else [0.0]
+            ax.plot(values, y + np.asarray(jitter), linestyle="none", marker=_MARKERS[n % 4],
+                    markersize=4.5, color=theme.palette[n % len(theme.palette)], alpha=0.85)
+            low, high = interval(values, level / 100)
+            ax.plot([low, high], [y + 0.3, y + 0.3], color=theme.fg, linewidth=1.4)
+            ax.plot([np.mean(values)], [y + 0.3], marker="|", markersize=8, color=theme.fg)
+            if untrained is not None:
+                ax.plot(untrained, np.full(len(untrained), y - 0.3), linestyle="none",
+                        marker="o", markersize=4, markerfacecolor="none", color=theme.muted)
+        ax.set_title(title, loc="left")
+        ax.set_xlim(-0.04, 1.04)
+        ax.set_xticks([0, 0.5, 1], ["0", "0.5", "1"])
+        ax.set_ylim(len(entries) - 0.5, -0.6)
+    axes[0].set_yticks(range(len(labels)), labels)
+    fig.supxlabel(what)
+    handles = [Line2D([], [], linestyle="none", marker="o", color=theme.palette[0],
+                      label="seed"),
+               Line2D([], [], color=theme.fg, marker="|", markersize=8,
+                      label=f"mean, {level:g} % interval")]
+    if any(e[3] is not None for _, entries in panels for e in entries):
+        handles.append(Line2D([], [], linestyle="none", marker="o", markerfacecolor="none",
+                              color=theme.muted, label="seed, untrained"))
+    fig.legend(handles=handles, loc="outside upper left", ncols=len(handles))
     return fig

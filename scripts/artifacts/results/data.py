@@ -84,6 +84,28 @@ def placed(run: Run, shift: int, key: str = "placed_accuracy",
     return measured(run, key, untrained)[:, run["config"]["shifts"].index(shift)]
 
 
+def seen_in_training(run: Run) -> int:
+    """Positions below this were seen in training (every training sequence lies inside)."""
+    return int(run["config"]["train_offset"] + run["config"]["train_length"])
+
+
+def placed_split(run: Run, shift: int, key: str, untrained: bool = False
+                 ) -> tuple[np.ndarray, np.ndarray]:
+    """Per-seed means of a token-by-token placement measure (``placed_*_by_position``) for a
+    training-length sequence placed at ``shift``: over its scored tokens at positions seen
+    in training, and over those beyond them. A side with no such token is all NaN."""
+    values = measured(run, key, untrained)[:, run["config"]["shifts"].index(shift)]
+    tokens = np.arange(values.shape[1])
+    scored = tokens >= first_scored(run)
+    seen = shift + tokens < seen_in_training(run)
+
+    def mean(mask: np.ndarray) -> np.ndarray:
+        chosen = values[:, mask]
+        return chosen.mean(1) if chosen.shape[1] else np.full(values.shape[0], np.nan)
+
+    return mean(scored & seen), mean(scored & ~seen)
+
+
 def uniform_by_offset(length: int) -> np.ndarray:
     """The weight causal attention spread evenly gives the key ``k`` back, averaged over the
     queries that have one: the by-offset measure's reading when nothing is learned."""
@@ -103,3 +125,16 @@ def same_setting(runs: Mapping[str, Run], **expected: Any) -> None:
 def chance(run: Run) -> float:
     """Accuracy of guessing a token uniformly."""
     return 1.0 / float(run["config"]["vocab"])
+
+
+def interval(values: Any, level: float = 0.95) -> tuple[float, float]:
+    """The ``level`` confidence interval of the mean over the seeds, from Student's t (the
+    seeds taken as independent draws; with one seed, the value itself)."""
+    from scipy import stats  # type: ignore[import-untyped]  # no stubs installed
+
+    arr = np.asarray(values, dtype=float)
+    mean = float(arr.mean())
+    if arr.size < 2:
+        return mean, mean
+    half = float(stats.t.ppf(0.5 + level / 2, arr.size - 1) * arr.std(ddof=1) / np.sqrt(arr.size))
+    return mean - half, mean + half

@@ -17,6 +17,7 @@ from scripts.artifacts.results.data import (
     chance,
     measured,
     placed,
+    placed_split,
     seeds,
     uniform_by_offset,
     window,
@@ -86,6 +87,14 @@ def _one(out: dict[str, str], key: str, run: Run) -> None:
                 tail = "_untrained" if untrained else ""
                 _spread(out, f"exp_{key}_output_{s}{tail}",
                         placed(run, s, "placed_output_change", untrained))
+    for s in (s for s in cfg["shifts"] if s):
+        for what, field in SPLIT_MEASURES.items():
+            for untrained in (False, True):
+                tail = "_untrained" if untrained else ""
+                for side, values in zip(("seen", "beyond"),
+                                        placed_split(run, s, field, untrained), strict=True):
+                    if np.isfinite(values).all():
+                        _spread(out, f"exp_{key}_{side}_{what}_{s}{tail}", values, 3)
     for untrained in (False, True):
         tail = "_untrained" if untrained else ""
         change = measured(run, "shift_change", untrained)  # (seeds, layers, shifts)
@@ -120,19 +129,20 @@ def _one(out: dict[str, str], key: str, run: Run) -> None:
     out[f"exp_{key}_d_position"] = str(cfg["d_position"])
 
 
-def shift_clear(runs: Mapping[str, Run], names: tuple[str, ...]) -> tuple[int, list[int]]:
-    """The smallest shift from which every larger one changes the outputs of the models
-    ``names`` more than before training, for every seed (worst trained seed above the best
-    untrained one); and the nonzero shifts below it."""
-    shifts = [s for s in runs[names[0]]["config"]["shifts"] if s]
+#: The token-by-token placement measures, by the short name their numbers use.
+SPLIT_MEASURES = {"acc": "placed_correct_by_position", "changed": "placed_changed_by_position",
+                  "tv": "placed_output_change_by_position"}
 
-    def clear(s: int) -> bool:
-        return all(placed(runs[n], s, "placed_output_change").min()
-                   > placed(runs[n], s, "placed_output_change", untrained=True).max()
-                   for n in names)
 
-    first = next((s for i, s in enumerate(shifts) if all(map(clear, shifts[i:]))), 0)
-    return first, [s for s in shifts if s < first]
+def shift_sides(runs: Mapping[str, Run], names: tuple[str, ...], side: str, what: str,
+                untrained: bool = False) -> np.ndarray:
+    """Every seed's value of a split placement measure (``what``: a key of
+    :data:`SPLIT_MEASURES`) over the models ``names`` and every nonzero shift that has
+    tokens on ``side`` (``seen``: positions seen in training, ``beyond``: the others)."""
+    index = ("seen", "beyond").index(side)
+    values = [placed_split(runs[n], s, SPLIT_MEASURES[what], untrained)[index]
+              for n in names for s in runs[n]["config"]["shifts"] if s]
+    return np.concatenate([v for v in values if np.isfinite(v).all()])
 
 
 def compute(*, runs: Mapping[str, Run]) -> dict[str, str]:
@@ -140,9 +150,17 @@ def compute(*, runs: Mapping[str, Run]) -> dict[str, str]:
     _common(out, runs)
     absolute = ("run-sinusoidal", "run-learned")
     if all(n in runs for n in absolute):
-        first, below = shift_clear(runs, absolute)
-        out["exp_shift_clear"] = str(first)
-        out["exp_shift_small"] = ", ".join(map(str, below))
+        # Over both models, every shift with tokens at seen positions, and every seed:
+        # the worst trained value, and the untrained control's least change.
+        out["exp_shift_seen_acc_min"] = fixed(shift_sides(runs, absolute, "seen", "acc").min(), 3)
+        for what in ("changed", "tv"):
+            out[f"exp_shift_seen_{what}_max"] = fixed(
+                shift_sides(runs, absolute, "seen", what).max(), 3)
+            out[f"exp_shift_seen_{what}_untrained_min"] = fixed(
+                shift_sides(runs, absolute, "seen", what, untrained=True).min(), 2)
+        beyond = shift_sides(runs, absolute, "beyond", "changed")
+        out["exp_shift_beyond_changed_min"] = fixed(beyond.min(), 2)
+        out["exp_shift_beyond_changed_max"] = fixed(beyond.max(), 2)
     for name, run in runs.items():
         _one(out, name.removeprefix("run-").replace("-", "_"), run)
     return out

@@ -12,6 +12,9 @@ from scripts.artifacts.results.data import (
     label,
     measured,
     placed,
+    placed_split,
+    same_setting,
+    seen_in_training,
     spread_text,
     uniform_by_offset,
     window,
@@ -90,6 +93,9 @@ def placement(*, runs: Mapping[str, Run]) -> str:
     """The same positions reached two ways: inside a long sequence, or by a sequence of the
     training length placed there."""
     rows = []
+    first = next(iter(runs.values()))["config"]
+    # the header's lengths are the first run's: every run must share them
+    same_setting(runs, train_length=first["train_length"], eval_length=first["eval_length"])
     for run in runs.values():
         length = run["config"]["train_length"]
         for shift in run["config"]["shifts"]:
@@ -100,9 +106,45 @@ def placement(*, runs: Mapping[str, Run]) -> str:
                          spread_text(window(run, shift, shift + length)),
                          spread_text(placed(run, shift)),
                          spread_text(placed(run, shift, "placed_output_change"))])
-    return markdown_table(["model", "positions", "in a sequence of 128 tokens",
-                           "as a sequence of 32 tokens placed there",
+    return markdown_table(["model", "positions", f"in a sequence of {first['eval_length']} tokens",
+                           f"as a sequence of {first['train_length']} tokens placed there",
                            "change of the output (placed)"], rows, "llrrr")
+
+
+def _spread_or_dash(values: np.ndarray, decimals: int = 2) -> str:
+    return spread_text(values, decimals) if np.isfinite(values).all() else "–"
+
+
+def shift_split(*, runs: Mapping[str, Run]) -> str:
+    """A training-length sequence moved to later positions, scored token by token: the
+    tokens at positions seen in training apart from those beyond them. Per side: accuracy,
+    the share of answers (arg-max) that differ from the unshifted sequence's, and the
+    total-variation distance of the outputs; untrained: the same models before training."""
+    rows = []
+    for run in runs.values():
+        length, limit = run["config"]["train_length"], seen_in_training(run)
+        for shift in (s for s in run["config"]["shifts"] if s):
+            def side(key: str, untrained: bool = False, which: int = 0,
+                     run: Run = run, shift: int = shift) -> str:
+                return _spread_or_dash(placed_split(run, shift, key, untrained)[which])
+            last = shift + length - 1
+            where = (f"{shift}–{min(last, limit - 1)}" if shift < limit else "–",
+                     f"{max(shift, limit)}–{last}" if last >= limit else "–")
+            rows.append([label(run), str(shift), where[0],
+                         side("placed_correct_by_position"),
+                         side("placed_changed_by_position"),
+                         side("placed_changed_by_position", untrained=True),
+                         side("placed_output_change_by_position"),
+                         side("placed_output_change_by_position", untrained=True),
+                         where[1],
+                         side("placed_correct_by_position", which=1),
+                         side("placed_changed_by_position", which=1),
+                         side("placed_changed_by_position", untrained=True, which=1)])
+    header = ["model", "shift", "seen positions", "seen: accuracy", "seen: answers changed",
+              "seen: answers changed, untrained", "seen: output change",
+              "seen: output change, untrained", "positions beyond", "beyond: accuracy",
+              "beyond: answers changed", "beyond: answers changed, untrained"]
+    return markdown_table(header, rows, "lrl" + "r" * 5 + "l" + "r" * 3)
 
 
 def offsets(*, runs: Mapping[str, Run]) -> str:
@@ -201,3 +243,31 @@ def bases(*, runs: Mapping[str, Run]) -> str:
     return markdown_table(["scheme", "base", "seeds", f"positions up to {length - 1}",
                            f"{length}–{2 * length - 1}", f"{2 * length}–{top - 1}"],
                           rows, "lrrrrr")
+
+
+#: What each entry of a run's ``environment`` record means (every entry must have one).
+ENVIRONMENT = {"system": "operating system and machine", "cpu": "processor",
+               "logical_cpus": "logical processors", "device": "device JAX computed on",
+               "xla_flags": "XLA flags (one thread per run)", "python": "Python"}
+
+
+def environment(*, runs: Mapping[str, Run]) -> str:
+    """Where the runs were trained, from their records: one column per distinct record
+    (normally one), with the library versions, the runs it holds named."""
+    def flat(run: Run) -> dict[str, str]:
+        env = dict(run["environment"])
+        libraries = env.pop("libraries")
+        rows = {ENVIRONMENT[k]: f"`{v}`" if k == "xla_flags" else str(v) for k, v in env.items()}
+        return rows | {f"`{lib}`": str(v) for lib, v in libraries.items()}
+
+    groups: dict[tuple[tuple[str, str], ...], list[str]] = {}
+    for name, run in runs.items():
+        groups.setdefault(tuple(flat(run).items()), []).append(name)
+    if len(groups) == 1:
+        ((record, _),) = groups.items()
+        return markdown_table(["recorded", f"every run ({len(runs)})"], [list(r) for r in record], "ll")
+    records = [dict(r) for r in groups]
+    keys = list(dict.fromkeys(k for r in records for k in r))
+    header = ["recorded", *(", ".join(f"`{n}`" for n in names) for names in groups.values())]
+    return markdown_table(header, [[k, *(r.get(k, "–") for r in records)] for k in keys],
+                          "l" * len(header))

@@ -1,0 +1,124 @@
+"""The experiments' results code on made-up runs: token-by-token placement split at the
+training length, the interval of the per-seed figures, and tables derived from the records."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scripts.artifacts.results.data import first_scored, interval, placed_split, seen_in_training
+from scripts.artifacts.results.tables import environment, placement
+
+finite = st.floats(-1e3, 1e3, allow_nan=False)
+
+
+def _run(length: int, shifts: list[int], offset: int, train_offset: int, values: np.ndarray,
+         **extra: Any) -> dict[str, Any]:
+    cfg = {"train_length": length, "eval_length": 4 * length, "shifts": shifts,
+           "offset": offset, "train_offset": train_offset, "task": "copy_back"}
+    return {"config": cfg, "placed_correct_by_position": values.tolist(), **extra}
+
+
+@settings(deadline=None)  # a loaded machine; the first call imports SciPy
+@given(st.data())
+def test_seen_and_beyond_together_are_the_mean_over_every_scored_token(data: Any) -> None:
+    length = data.draw(st.integers(2, 12))
+    offset = data.draw(st.integers(1, length - 1))
+    shifts = [0, *data.draw(st.lists(st.integers(1, 3 * length), min_size=1, max_size=3,
+                                     unique=True))]
+    train_offset = data.draw(st.integers(0, length))
+    seeds = data.draw(st.integers(1, 3))
+    values = np.array(data.draw(st.lists(finite, min_size=seeds * len(shifts) * length,
+                                         max_size=seeds * len(shifts) * length)))
+    run = _run(length, shifts, offset, train_offset, values.reshape(seeds, len(shifts), length))
+    for i, shift in enumerate(shifts):
+        seen, beyond = placed_split(run, shift, "placed_correct_by_position")
+        tokens = np.arange(first_scored(run), length)
+        n_seen = int(np.sum(shift + tokens < seen_in_training(run)))
+        n_beyond = len(tokens) - n_seen
+        assert np.isnan(seen).all() == (n_seen == 0)
+        assert np.isnan(beyond).all() == (n_beyond == 0)
+        total = (np.nan_to_num(seen) * n_seen + np.nan_to_num(beyond) * n_beyond) / len(tokens)
+        expected = values.reshape(seeds, len(shifts), length)[:, i, offset:].mean(1)
+        # sums of at most 12 values up to 1e3: a few ulps of 1e4
+        np.testing.assert_allclose(total, expected, atol=1e-9)
+
+
+@settings(deadline=None)
+@given(st.lists(finite, min_size=2, max_size=8), finite, st.floats(0.1, 10))
+def test_the_interval_holds_the_mean_and_moves_and_scales_with_the_values(
+        values: list[float], shift: float, scale: float) -> None:
+    arr = np.array(values)
+    low, high = interval(arr)
+    assert low <= arr.mean() <= high or np.isclose(low, high)
+    np.testing.assert_allclose(arr.mean() - low, high - arr.mean(), atol=1e-9 * (1 + np.abs(arr).max()))
+    moved = interval(arr * scale + shift)
+    tol = 1e-9 * (1 + np.abs(arr * scale + shift).max())
+    np.testing.assert_allclose(moved, (low * scale + shift, high * scale + shift), atol=tol)
+    assert interval(arr, 0.99)[1] - interval(arr, 0.99)[0] >= high - low - tol
+
+
+def test_the_interval_of_one_seed_is_the_value_and_of_equal_seeds_has_no_width() -> None:
+    assert interval([0.25]) == (0.25, 0.25)
+    assert interval([0.5, 0.5, 0.5]) == (0.5, 0.5)
+
+
+def _record(cpu: str) -> dict[str, Any]:
+    return {"environment": {"system": "Linux x86_64", "cpu": cpu, "python": "3.11.7",
+                            "logical_cpus": 2, "device": "cpu", "xla_flags": "--flag",
+                            "libraries": {"jax": "0.10.2", "numpy": "2.4.6"}}}
+
+
+def test_the_environment_table_shows_each_distinct_record_once() -> None:
+    same = environment(runs={"run-a": _record("AMD EPYC"), "run-b": _record("AMD EPYC")})
+    assert "every run (2)" in same and same.count("AMD EPYC") == 1
+    assert "`jax` | 0.10.2" in same and "`--flag`" in same
+    apart = environment(runs={"run-a": _record("AMD EPYC"), "run-b": _record("Apple M2")})
+    header = apart.splitlines()[0]
+    assert "`run-a`" in header and "`run-b`" in header
+    assert "AMD EPYC | Apple M2" in apart
+
+
+@pytest.mark.parametrize(("length", "shifts"), [(8, [0, 8, 16]), (32, [0, 32, 64])])
+def test_the_placement_table_takes_its_lengths_from_the_runs(length: int,
+                                                             shifts: list[int]) -> None:
+    seeds, n = 2, 4 * length
+    run = {"config": {"train_length": length, "eval_length": n, "shifts": shifts, "offset": 1,
+                      "task": "copy_back", "scheme": "sinusoidal", "combine": "sum",
+                      "d_position": 0, "causal": True, "train_offset": 0, "base": 10000.0},
+           "accuracy_by_position": np.ones((seeds, n)).tolist(),
+           "placed_accuracy": np.ones((seeds, len(shifts))).tolist(),
+           "placed_output_change": np.zeros((seeds, len(shifts))).tolist()}
+    header = placement(runs={"run-x": run}).splitlines()[0]
+    assert f"in a sequence of {n} tokens" in header
+    assert f"as a sequence of {length} tokens placed there" in header
+    other = {**run, "config": {**run["config"], "eval_length": n + 1}}
+    with pytest.raises(ValueError, match="eval_length"):
+        placement(runs={"run-x": run, "run-y": other})
+
+
+@pytest.mark.parametrize("view", ["windows", "placement", "shift", "attention", "probe"])
+def test_every_per_seed_view_draws_every_seed_of_the_kept_runs(view: str) -> None:
+    """The per-seed figure (only its shift view is on the page, which is at its size
+    budget): one dot per seed and row, for every view."""
+    import json
+
+    from helpers.pipeline import ROOT
+
+    from scripts.artifacts.figures.experiments import _seed_panels, seeds
+    from scripts.artifacts.style import LIGHT
+
+    runs = {n: json.loads((ROOT / "runs" / f"{n}.json").read_text())["results"]
+            for n in ("run-sinusoidal", "run-learned", "run-rotary")}
+    panels = _seed_panels(runs, view)
+    assert panels and len({len(rows) for _, rows in panels}) == 1
+    for _, rows in panels:
+        for _, _, values, _ in rows:
+            assert len(values) == len(runs["run-sinusoidal"]["config"]["seeds"])
+    with LIGHT.applied():
+        fig = seeds(LIGHT, runs=runs, view=view, what="share", rows="model", level=95)
+    assert len(fig.axes) == len(panels)
