@@ -17,15 +17,13 @@ CSV (byte-order mark, CRLF, semicolons, decimal commas), the Unicode minus, and 
 
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 import pytest
+from helpers.node import run_node_json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -174,18 +172,8 @@ def collect(strategy: st.SearchStrategy, count: int) -> list:
 
 
 def run_node(args: list[str]) -> list[dict]:
-    node = shutil.which("node")
-    assert node, "Node.js is needed to run the checker's modules (./dev installs it)"
-    result = subprocess.run(
-        [node, "--disable-warning=MODULE_TYPELESS_PACKAGE_JSON", str(RUNNER), *args],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=600,
-    )
-    assert result.returncode == 0, result.stderr
-    return json.loads(result.stdout)
+    out: list[dict] = run_node_json(RUNNER, args)
+    return out
 
 
 @pytest.mark.port

@@ -16,17 +16,15 @@ float16); the sweep that set the rules ran 60 draws of every kind with no failur
 
 from __future__ import annotations
 
-import json
 import os
 import re
-import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
 from helpers import diagnose_sweep as sweep
+from helpers.node import run_node_json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -111,22 +109,11 @@ def collect(strategy: st.SearchStrategy[sweep.Sweep], count: int) -> list[sweep.
 
 
 def run_browser(cases: list[sweep.Sweep], folder: Path) -> list[dict[str, Any]]:
-    node = shutil.which("node")
-    assert node, "Node.js is needed to run the checker's modules (./dev installs it)"
     paths = []
     for k, case in enumerate(cases):
         np.save(folder / f"{k}.npy", case.table)  # its dtype kept: float16, float32, float64
         paths.append(str(folder / f"{k}.npy"))
-    result = subprocess.run(
-        [node, "--disable-warning=MODULE_TYPELESS_PACKAGE_JSON", str(RUNNER), *paths],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=600,
-    )
-    assert result.returncode == 0, result.stderr
-    return [r["result"] for r in json.loads(result.stdout)]
+    return [r["result"] for r in run_node_json(RUNNER, paths)]
 
 
 SAME = (

@@ -9,13 +9,12 @@ from __future__ import annotations
 import json
 import math
 import re
-import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
 from helpers.design_tool import FIELD_NAMES, check, infinities, parsed, valid_raw
+from helpers.node import run_node_json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -31,19 +30,7 @@ FIELDS = ("lo", "hi", "resolution", "d", "base", "shortest", "longest", "referen
 
 
 def run_js(raws: list[dict[str, str]]) -> list[dict[str, Any]]:
-    node = shutil.which("node")
-    assert node, "Node.js is needed to run the designer's module (./dev installs it)"
-    result = subprocess.run(
-        [node, "--disable-warning=MODULE_TYPELESS_PACKAGE_JSON", str(RUNNER)],
-        input=json.dumps(raws),
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=300,
-    )
-    assert result.returncode == 0, result.stderr
-    out: list[dict[str, Any]] = infinities(json.loads(result.stdout))
+    out: list[dict[str, Any]] = infinities(run_node_json(RUNNER, stdin=json.dumps(raws)))
     return out
 
 

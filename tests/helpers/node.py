@@ -1,0 +1,24 @@
+"""Running a page's JavaScript in Node from the tests (the `port` tier)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run_node_json(script: Path, args: list[str] = [], stdin: str | None = None,  # noqa: B006
+                  timeout: float = 600) -> Any:
+    """What ``node script args`` prints, read as JSON; a missing Node or a failed run fails
+    the test with Node's own error."""
+    node = shutil.which("node")
+    assert node, f"Node.js is needed to run {script.name} (./dev installs it)"
+    result = subprocess.run(
+        [node, "--disable-warning=MODULE_TYPELESS_PACKAGE_JSON", str(script), *args],
+        input=stdin, cwd=ROOT, capture_output=True, text=True, check=False, timeout=timeout)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
