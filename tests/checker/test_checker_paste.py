@@ -23,8 +23,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from helpers.node import run_node_json
-from hypothesis import HealthCheck, given, settings
+from helpers.node import collect, run_node_json
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import pe
@@ -150,25 +150,6 @@ def within_print(read: F64, paste: Paste) -> None:
 @given(pastes())
 def test_every_format_is_read_back_to_its_numbers(paste: Paste) -> None:
     within_print(parse_table(paste.text), paste)
-
-
-def collect(strategy: st.SearchStrategy, count: int) -> list:
-    """``count`` draws (derandomized), to run through Node in one batch."""
-    drawn: list = []
-
-    @settings(
-        max_examples=count,
-        derandomize=True,
-        deadline=None,
-        database=None,
-        suppress_health_check=list(HealthCheck),
-    )
-    @given(strategy)
-    def draw(x: object) -> None:
-        drawn.append(x)
-
-    draw()
-    return drawn
 
 
 def run_node(args: list[str]) -> list[dict]:

@@ -24,9 +24,8 @@ from typing import Any
 import numpy as np
 import pytest
 from helpers import diagnose_sweep as sweep
-from helpers.node import run_node_json
+from helpers.node import collect, run_node_json
 from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 from pe.diagnose import MISTAKES, diagnose
 
@@ -87,25 +86,6 @@ def test_float16_is_never_claimed_at_four_decimals() -> None:
 
 
 # --------------------------------------------------------------------------- the browser
-
-
-def collect(strategy: st.SearchStrategy[sweep.Sweep], count: int) -> list[sweep.Sweep]:
-    """``count`` tables drawn by Hypothesis (reproducibly: derandomized), to run in one batch."""
-    cases: list[sweep.Sweep] = []
-
-    @settings(
-        max_examples=count,
-        derandomize=True,
-        deadline=None,
-        database=None,
-        suppress_health_check=list(HealthCheck),
-    )
-    @given(strategy)
-    def draw(case: sweep.Sweep) -> None:
-        cases.append(case)
-
-    draw()
-    return cases
 
 
 def run_browser(cases: list[sweep.Sweep], folder: Path) -> list[dict[str, Any]]:
