@@ -42,6 +42,10 @@ try {
     const work = (lhr.audits["mainthread-work-breakdown"]?.details?.items ?? [])
       .slice(0, 4)
       .map((r) => `${r.groupLabel ?? r.group} ${Math.round(r.duration)} ms`);
+    // The tasks that count as blocking (over 50 ms): when each started and what ran.
+    const long = (lhr.audits["long-tasks"]?.details?.items ?? [])
+      .slice(0, 5)
+      .map((r) => `${short(String(r.url)).slice(0, 50) || "-"} at ${Math.round(r.startTime)} ms: ${Math.round(r.duration)} ms`);
     process.stdout.write(
       JSON.stringify({
         url,
@@ -58,6 +62,7 @@ try {
         heaviest,
         busiest,
         work,
+        long,
       }) + "\n",
     );
   }

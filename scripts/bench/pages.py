@@ -66,8 +66,8 @@ def median_result(runs: list[dict[str, Any]]) -> dict[str, Any]:
         values = [r[key] for r in runs if r[key] is not None]
         out[key] = statistics.median(values) if values else None
     out["failed"] = sorted({a for r in runs for a in r["failed"]})
-    out["heaviest"], out["busiest"], out["work"] = (runs[-1]["heaviest"], runs[-1]["busiest"],
-                                                     runs[-1]["work"])
+    for key in ("heaviest", "busiest", "work", "long"):
+        out[key] = runs[-1][key]
     return out
 
 
@@ -163,7 +163,8 @@ def main() -> None:
               f"    failed audits: {', '.join(r['failed']) or '-'}\n"
               f"    heaviest files: {'; '.join(r['heaviest'])}\n"
               f"    busiest scripts: {'; '.join(r['busiest'])}\n"
-              f"    main thread: {'; '.join(r['work'])}")
+              f"    main thread: {'; '.join(r['work'])}\n"
+              f"    long tasks: {'; '.join(r['long']) or '-'}")
     if not bad:
         print(f"every page meets the targets (perf >= {TARGETS['perf']}, a11y/BP/SEO 100, "
               f"CLS <= {MAX_CLS}, TBT <= {MAX_TBT_MS:.0f} ms, <= {MAX_KIB:.0f} KiB)")

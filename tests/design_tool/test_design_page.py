@@ -4,7 +4,7 @@ and what it shows (the table, the curve) are pe's numbers within the tolerances 
 tests/helpers/design_tool.py; bad input typed into the form gets one sentence and no curve;
 without JavaScript the page says what the designer needs. Its accessibility, contrast, layout
 shift and requests are checked with every page by tests/site/test_pages.py and
-tests/site/test_page_scripts.py."""
+tests/helpers/page_files.py."""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
 """The exercises in the built site, in headless Chromium: a reader types answers and the page
 says right or wrong; without scripts the answers are still there; the problem set prints
-without the site around it; only the pages with exercises load the exercises' files.
+without the site around it. (Only the pages with exercises load the exercises' files:
+tests/helpers/page_files.py, checked on every page by tests/site/test_pages.py.)
 
 (tests/site/test_pages.py runs axe, the layout-shift and the overflow checks on these pages
 too, as on every page of the sitemap.)
@@ -16,7 +17,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers.site_harness import LoadedPage, layout_shift_problems, scoped_request_problems
+from helpers.page_files import EXERCISE_PAGES, SOLUTIONS, TEACHERS
+from helpers.site_harness import LoadedPage, layout_shift_problems
 
 pytestmark = pytest.mark.browser
 
@@ -26,13 +28,6 @@ from scripts.artifacts.pages import EXERCISES
 IMPLEMENT = [e for e in EXERCISES if e.level == "implement"]
 
 OpenPage = Callable[..., LoadedPage]
-#: Pages with exercises: the explanatory pages that include a generated exercises fragment.
-EXERCISE_PAGES = ["", "formula/", "wavelengths/", "worked-examples/", "relative-position/",
-                  "embeddings/", "pitfalls/", "errata/", "beyond-text/", "practice/",
-                  "relatives/"]
-TEACHERS, SOLUTIONS = "teachers/", "teachers-solutions/"
-#: The homework sheet checks its answers with the exercises' script (tests/site/test_homework_site.py).
-HOMEWORK = "homework/"
 PHONE = {"width": 390, "height": 844}
 
 _FORMS_JS = """() => [...document.querySelectorAll('form.pe-answer')].map((f) => ({
@@ -225,19 +220,6 @@ def test_the_solutions_page_answers_every_problem(open_page: OpenPage) -> None:
     solutions = open_page(SOLUTIONS).page.locator("article h2").all_inner_texts()
     numbered = [t for t in problems if t.startswith("Problem ")]
     assert numbered and [t for t in solutions if t.startswith("Problem ")] == numbered
-
-
-def test_only_pages_with_exercises_load_their_script(
-    open_page: OpenPage, site_page: str, site_url: str
-) -> None:
-    loaded = open_page(site_page, wait_for_network_idle=True)
-    has = site_page in EXERCISE_PAGES or site_page == HOMEWORK
-    problems = scoped_request_problems(loaded, site_url + "javascripts/exercises.js",
-                                       expected=has)
-    problems += scoped_request_problems(
-        loaded, site_url + "stylesheets/exercises.css",
-        expected=has or site_page in (TEACHERS, SOLUTIONS))
-    assert not problems, "\n".join(problems)
 
 
 def _printed_rows(script: str) -> str:

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+from helpers.page_files import OWN_FILES
 from helpers.site_harness import (
     COLOUR_RULES,
     LinkChecker,
@@ -25,6 +26,7 @@ from helpers.site_harness import (
     math_script_problems,
     open_site_page,
     overflow_problems,
+    scoped_request_problems,
     toggle_until,
     wide_formula_problems,
 )
@@ -56,17 +58,35 @@ def _shared_view(
 
 
 @pytest.fixture(scope="module")
-def light_view(browser: Any, site_url: str, site_page: str) -> Iterator[LoadedPage]:
+def shared_view(browser: Any, site_url: str, site_page: str) -> Iterator[LoadedPage]:
+    """One load of the page, in the light scheme, shared by the read-only checks."""
     yield from _shared_view(
         browser, site_url, site_page, color_scheme="light", wait_for_network_idle=True
     )
 
 
-@pytest.fixture(scope="module")
-def dark_view(browser: Any, site_url: str, site_page: str) -> Iterator[LoadedPage]:
-    yield from _shared_view(
-        browser, site_url, site_page, color_scheme="dark", wait_for_network_idle=True
+def _in_scheme(loaded: LoadedPage, system: str) -> LoadedPage:
+    """The shared page with the system's colour scheme set to ``system``, once Material has
+    followed it and no colour is still changing (the dark checks read the same load as the
+    light ones, switched in place: a second load of every page cost the suite a minute)."""
+    loaded.page.emulate_media(color_scheme=system)
+    loaded.page.wait_for_function(
+        """(scheme) => document.body.dataset.mdColorScheme === scheme &&
+             document.getAnimations().every((a) => a.playState !== 'running')""",
+        arg=SCHEME_OF[system],
+        timeout=5000,
     )
+    return loaded
+
+
+@pytest.fixture
+def light_view(shared_view: LoadedPage) -> LoadedPage:
+    return _in_scheme(shared_view, "light")
+
+
+@pytest.fixture
+def dark_view(shared_view: LoadedPage) -> LoadedPage:
+    return _in_scheme(shared_view, "dark")
 
 
 @pytest.fixture(scope="module")
@@ -96,6 +116,29 @@ def test_math_is_typeset(light_view: LoadedPage) -> None:
 def test_no_math_typesetting_script_is_requested(light_view: LoadedPage) -> None:
     # The maths arrives typeset in the HTML (tests/site/test_served_html.py checks that).
     fail_on(math_script_problems(light_view.requested), f"scripts of {light_view.url}")
+
+
+def test_the_sitemap_lists_the_pages_with_their_own_files(site_pages: list[str]) -> None:
+    # Or the test below would check only the other pages.
+    assert set().union(*OWN_FILES.values()) <= set(site_pages)
+
+
+def test_a_pages_own_files_are_requested_by_its_pages_only(
+    light_view: LoadedPage, site_page: str, site_url: str
+) -> None:
+    """The explorer's, the checker's, the exercises' ... scripts and styles load only on the
+    pages that use them (tests/site/test_harness_can_fail.py shows the check catching a page
+    that requests what it should not)."""
+    fail_on(
+        [
+            problem
+            for prefix, owners in OWN_FILES.items()
+            for problem in scoped_request_problems(
+                light_view, site_url + prefix, expected=site_page in owners
+            )
+        ],
+        f"files requested by {light_view.url}",
+    )
 
 
 @pytest.fixture(scope="module")
@@ -130,10 +173,18 @@ def test_materials_bundle_runs_once_after_the_first_paint(light_view: LoadedPage
     assert len(got["ran"]) == 1 and len(got["fcp"]) == 1 and got["ran"][0] > got["fcp"][0], got
 
 
-def test_system_scheme_is_followed(light_view: LoadedPage, dark_view: LoadedPage) -> None:
-    # Without a saved choice Material follows the system; this is what makes the axe runs
-    # above cover both schemes.
-    assert (color_scheme(light_view.page), color_scheme(dark_view.page)) == ("default", "slate")
+def test_system_scheme_is_followed_as_it_changes(shared_view: LoadedPage) -> None:
+    # Without a saved choice Material follows the system, also when it changes while the page
+    # is open: what lets the dark checks above switch the page in place.
+    seen = [color_scheme(_in_scheme(shared_view, system).page) for system in ("dark", "light")]
+    assert seen == ["slate", "default"], seen
+
+
+def test_a_dark_system_gets_the_dark_scheme_on_load(open_page: OpenPage) -> None:
+    # From the first paint (scripts/site/palette.js runs while the header is parsed): once,
+    # on the home page, as every page has the same header (tests/site/test_site_passes.py).
+    loaded = open_page("", color_scheme="dark")
+    assert color_scheme(loaded.page) == "slate"
 
 
 def test_nothing_moves_once_painted(phone_view: LoadedPage) -> None:
@@ -220,17 +271,15 @@ def test_external_links_are_not_fetched_before_a_click(
     (On the page's shared light view, after the read-only checks above have used it.)"""
     loaded = light_view
     links = loaded.page.locator("article a[href^='http']")
-    external = [
-        i
-        for i in range(links.count())
-        if not (links.nth(i).get_attribute("href") or "").startswith(site_url)
-    ]
+    hrefs = links.evaluate_all("(links) => links.map((a) => a.getAttribute('href'))")
+    external = [i for i, href in enumerate(hrefs) if not href.startswith(site_url)]
     if site_page.startswith("implementations"):
         assert len(external) >= 10, "the implementations page cites its sources"
-    for i in external[:10]:  # each hover and focus is a round trip to the browser
-        links.nth(i).scroll_into_view_if_needed()
+    # Every one focused; the first three hovered too (each hover scrolls the page and is a
+    # round trip to the browser; the links all share the same markup and handlers).
+    links.evaluate_all("(links, external) => external.forEach((i) => links[i].focus())", external)
+    for i in external[:3]:
         links.nth(i).hover()
-        links.nth(i).focus()
     loaded.page.wait_for_timeout(300)
     fail_on(loaded.request_problems(), f"hovering the external links of {loaded.url}")
 
