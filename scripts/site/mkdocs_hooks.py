@@ -345,10 +345,10 @@ def on_post_template(output_content: str, template_name: str, **kwargs: Any) -> 
         raise PluginError(str(exc)) from None
 
 
-#: Characters of a section's text kept in the search index. Every page fetches the index
-#: (Material's search worker loads it with the page), so it counts against each page's
-#: 300 KiB; past this a section is found by its title and its opening, where its terms are.
-#: 1,500 until the experiments page reached 302 KiB (77 of 369 sections are now cut).
+#: Characters of a section's text kept in the search index. A page fetches the index when
+#: its reader first opens search (scripts/site/bundle_loader.js), so its size is the wait for
+#: a first result on a phone; past this a section is found by its title and its opening,
+#: where its terms are (77 of 369 sections are cut).
 SEARCH_TEXT_CHARS = 1200
 _TAG = re.compile(r"<[^>]+>")
 

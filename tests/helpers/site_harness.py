@@ -407,8 +407,8 @@ def page_transfer(site_dir: Path, page: str) -> dict[str, int]:
 
     The page, its stylesheets, preloads and scripts (with the modules they import), its images
     (of a light/dark pair only the larger: the browser loads the one shown), and Material's
-    search worker and index, which every page loads. A reference to a missing file is
-    reported as -1.
+    search worker, which every page loads (the search index waits until the reader opens
+    search: scripts/site/bundle_loader.js). A reference to a missing file is reported as -1.
     """
     base = f"{_FAKE_ORIGIN}/{page}"
     found: dict[str, int] = {}
@@ -458,8 +458,6 @@ def page_transfer(site_dir: Path, page: str) -> dict[str, int]:
         settings = json.loads(config.group(1))
         if settings.get("search"):
             add(urljoin(page_url, settings["search"]))
-            root = urljoin(page_url, settings.get("base", ".").rstrip("/") + "/")
-            add(urljoin(root, "search/search_index.json"))
     seen = set()
     while scripts:
         url, local = scripts.pop()

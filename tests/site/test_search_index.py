@@ -1,10 +1,15 @@
-"""What the search index, which every page loads, leaves out: display maths, printed outputs
-and example scripts (scripts/site/mkdocs_hooks.py); the prose stays in."""
+"""What the search index leaves out: display maths, printed outputs and example scripts
+(scripts/site/mkdocs_hooks.py); the prose stays in. And when a page loads it: only once the
+reader opens search (scripts/site/bundle_loader.js), however they open it."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
+
+import pytest
+from helpers.site_harness import LoadedPage
 
 
 def test_scripts_and_outputs_stay_out_of_the_index_and_prose_stays_in(built_site: Path) -> None:
@@ -45,8 +50,49 @@ def test_the_index_keeps_each_sections_opening_without_markup(tmp_path: Path) ->
     assert len(kept["a/#long"]) <= SEARCH_TEXT_CHARS + 2 and kept["a/#long"].endswith("word …")
 
 
-def test_the_index_keeps_every_page_under_its_budget_share(built_site: Path) -> None:
-    # Every page loads the index; the experiments page, the heaviest, left it about 8 KiB.
+def test_the_index_stays_a_short_wait_on_a_phone(built_site: Path) -> None:
+    # What a reader's first search downloads (about a second on Lighthouse's slow 4G).
     import gzip
     size = len(gzip.compress((built_site / "search" / "search_index.json").read_bytes()))
     assert size <= 85 * 1024, f"search index {size / 1024:.0f} KiB gzipped"
+
+
+INDEX = "search/search_index.json"
+PHONE = {"width": 390, "height": 844}
+
+
+def _open_search(page: object, how: str) -> None:
+    if how == "click":
+        page.locator("[data-md-component=search-query]").click()
+    elif how == "tap":  # the phone's search button (the field is hidden until then)
+        page.locator("label[for=__search]").first.click()
+    else:  # Material's keyboard shortcut
+        page.keyboard.press("/")
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("how", ["click", "tap", "key"])
+def test_the_index_is_loaded_when_the_reader_opens_search(
+    open_page: Callable[..., LoadedPage], site_url: str, how: str
+) -> None:
+    loaded = open_page("formula/", viewport=PHONE if how == "tap" else None,
+                       wait_for_network_idle=True)
+    requested = lambda: [u for u in loaded.requested if u == site_url + INDEX]
+    assert requested() == [], "the page requested the search index before anyone searched"
+    _open_search(loaded.page, how)
+    loaded.page.keyboard.type("rotation")
+    results = loaded.page.locator(".md-search-result__item a")
+    results.first.wait_for(timeout=10000)
+    hrefs = results.evaluate_all("(links) => links.map((a) => a.getAttribute('href'))")
+    assert any(h.startswith(site_url + "relative-position/") for h in hrefs), hrefs
+    assert len(requested()) == 1
+    assert loaded.request_problems() == []
+
+
+@pytest.mark.browser
+def test_an_address_with_a_search_opens_it_with_results(
+    open_page: Callable[..., LoadedPage], site_url: str
+) -> None:
+    loaded = open_page("formula/?q=rotation")
+    loaded.page.locator(".md-search-result__item a").first.wait_for(timeout=10000)
+    assert [u for u in loaded.requested if u == site_url + INDEX]
