@@ -8,6 +8,7 @@ fast; the interactive ones (palette toggle, following links) get a page of their
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -49,49 +50,61 @@ def next_page(site_pages: list[str], page: str) -> str:
     return site_pages[(site_pages.index(page) + 1) % len(site_pages)]
 
 
-def _shared_view(
-    browser: Any, site_url: str, site_page: str, **options: Any
-) -> Iterator[LoadedPage]:
-    loaded = open_site_page(browser, site_url, site_page, **options)
-    yield loaded
-    loaded.context.close()
+DESKTOP = {"width": 1280, "height": 720}  # Playwright's default window
+
+
+@dataclass
+class SharedView:
+    """One load of a page, shared by the read-only checks: opened on a phone in the light
+    scheme (what moved while it loaded is noted at once, before any check resizes it), then
+    set to each viewport and scheme a check asks for, as a reader resizing a window or
+    changing the system's scheme would. One load per page instead of three: a load is about
+    two seconds of the suite per page."""
+
+    loaded: LoadedPage
+    moved_on_load: list[str]
+
+    def as_(self, viewport: dict[str, int], system: str) -> LoadedPage:
+        page = self.loaded.page
+        if page.viewport_size != viewport:
+            page.set_viewport_size(viewport)
+        page.emulate_media(color_scheme=system)
+        page.wait_for_function(
+            """(scheme) => document.body.dataset.mdColorScheme === scheme &&
+                 document.getAnimations().every((a) => a.playState !== 'running')""",
+            arg=SCHEME_OF[system],
+            timeout=5000,
+        )
+        # a frame with the new size and colours laid out and painted
+        page.evaluate("() => new Promise((done) => requestAnimationFrame(() => setTimeout(done)))")
+        return self.loaded
 
 
 @pytest.fixture(scope="module")
-def shared_view(browser: Any, site_url: str, site_page: str) -> Iterator[LoadedPage]:
-    """One load of the page, in the light scheme, shared by the read-only checks."""
-    yield from _shared_view(
-        browser, site_url, site_page, color_scheme="light", wait_for_network_idle=True
+def shared_view(browser: Any, site_url: str, site_page: str) -> Iterator[SharedView]:
+    loaded = open_site_page(
+        browser, site_url, site_page, viewport=PHONE, color_scheme="light",
+        wait_for_network_idle=True,
     )
-
-
-def _in_scheme(loaded: LoadedPage, system: str) -> LoadedPage:
-    """The shared page with the system's colour scheme set to ``system``, once Material has
-    followed it and no colour is still changing (the dark checks read the same load as the
-    light ones, switched in place: a second load of every page cost the suite a minute)."""
-    loaded.page.emulate_media(color_scheme=system)
-    loaded.page.wait_for_function(
-        """(scheme) => document.body.dataset.mdColorScheme === scheme &&
-             document.getAnimations().every((a) => a.playState !== 'running')""",
-        arg=SCHEME_OF[system],
-        timeout=5000,
-    )
-    return loaded
+    try:
+        yield SharedView(loaded, layout_shift_problems(loaded.page))
+    finally:
+        loaded.context.close()
 
 
 @pytest.fixture
-def light_view(shared_view: LoadedPage) -> LoadedPage:
-    return _in_scheme(shared_view, "light")
+def light_view(shared_view: SharedView) -> LoadedPage:
+    return shared_view.as_(DESKTOP, "light")
 
 
 @pytest.fixture
-def dark_view(shared_view: LoadedPage) -> LoadedPage:
-    return _in_scheme(shared_view, "dark")
+def dark_view(shared_view: SharedView) -> LoadedPage:
+    return shared_view.as_(DESKTOP, "dark")
 
 
-@pytest.fixture(scope="module")
-def phone_view(browser: Any, site_url: str, site_page: str) -> Iterator[LoadedPage]:
-    yield from _shared_view(browser, site_url, site_page, viewport=PHONE)
+@pytest.fixture
+def phone_view(shared_view: SharedView) -> LoadedPage:
+    return shared_view.as_(PHONE, "light")
 
 
 @pytest.fixture(params=["light", "dark"])
@@ -173,10 +186,10 @@ def test_materials_bundle_runs_once_after_the_first_paint(light_view: LoadedPage
     assert len(got["ran"]) == 1 and len(got["fcp"]) == 1 and got["ran"][0] > got["fcp"][0], got
 
 
-def test_system_scheme_is_followed_as_it_changes(shared_view: LoadedPage) -> None:
+def test_system_scheme_is_followed_as_it_changes(shared_view: SharedView) -> None:
     # Without a saved choice Material follows the system, also when it changes while the page
     # is open: what lets the dark checks above switch the page in place.
-    seen = [color_scheme(_in_scheme(shared_view, system).page) for system in ("dark", "light")]
+    seen = [color_scheme(shared_view.as_(DESKTOP, system).page) for system in ("dark", "light")]
     assert seen == ["slate", "default"], seen
 
 
@@ -187,9 +200,8 @@ def test_a_dark_system_gets_the_dark_scheme_on_load(open_page: OpenPage) -> None
     assert color_scheme(loaded.page) == "slate"
 
 
-def test_nothing_moves_once_painted(phone_view: LoadedPage) -> None:
-    phone_view.page.wait_for_load_state("networkidle")
-    fail_on(layout_shift_problems(phone_view.page), f"{phone_view.url} on a phone")
+def test_nothing_moves_once_painted(shared_view: SharedView) -> None:
+    fail_on(shared_view.moved_on_load, f"{shared_view.loaded.url} loading on a phone")
 
 
 #: A page whose inline maths wraps on a phone: with KaTeX's own ``font-display: block``, its
