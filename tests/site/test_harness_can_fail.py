@@ -27,6 +27,7 @@ from helpers.site_harness import (
     layout_shift_problems,
     math_problems,
     math_script_problems,
+    maths_markup_problems,
     open_site_page,
     overflow_problems,
     page_transfer,
@@ -69,6 +70,12 @@ FAKE_FILES: dict[str, str] = {
     ),
     "errors.html": html(
         '<script>console.error("boom")</script><script>throw new Error("kaput")</script>'
+    ),
+    "maths.html": html(
+        '<p>Text <span class="katex"><span class="katex-mathml">x</span>'
+        '<span class="katex-html" aria-hidden="true"><span class="mord">x</span></span></span></p>'
+        '<p style="color: #333">Text <span class="katex"><span class="katex-html">'
+        '<span class="mord" style="color: #ccc">y</span><a href="#">z</a></span></span></p>'
     ),
     "wide.html": html('<div style="width: 1200px">A box wider than a phone.</div>'),
     "shifting.html": html(
@@ -222,6 +229,18 @@ def test_the_colour_rules_alone_still_catch_faint_text(
     assert {v["id"] for v in axe_violations(page)} >= {"color-contrast", "image-alt"}
     # What the dark scheme's run checks: the colours, not the markup (the same in both).
     assert {v["id"] for v in axe_violations(page, COLOUR_RULES)} == {"color-contrast"}
+
+
+def test_formula_boxes_axe_leaves_out_are_checked(
+    open_fake: Callable[..., LoadedPage],
+) -> None:
+    problems = maths_markup_problems(open_fake("maths.html").page)
+    assert [p for p in problems if "not hidden" in p] == [
+        "span.katex-html is not hidden from screen readers"]
+    assert any("span.mord is drawn in rgb(204, 204, 204), its text in rgb(51, 51, 51)" == p
+               for p in problems), problems
+    assert any(p.startswith("a. can take the focus") for p in problems), problems
+    assert not [p for p in problems if "rgb(0, 0, 0)" in p], "the first formula is fine"
 
 
 def test_axe_violations_are_reported_readably(open_fake: Callable[..., LoadedPage]) -> None:

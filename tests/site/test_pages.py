@@ -25,6 +25,7 @@ from helpers.site_harness import (
     layout_shift_problems,
     math_problems,
     math_script_problems,
+    maths_markup_problems,
     open_site_page,
     overflow_problems,
     scoped_request_problems,
@@ -172,6 +173,7 @@ def test_no_accessibility_violations(view: LoadedPage) -> None:
         f"axe-core found {len(violations)} violated rule(s) on {view.url} ({scheme} scheme):\n"
         + format_axe_violations(violations)
     )
+    fail_on(maths_markup_problems(view.page), f"formulas on {view.url} ({scheme} scheme)")
 
 
 def test_materials_bundle_runs_once_after_the_first_paint(light_view: LoadedPage) -> None:
