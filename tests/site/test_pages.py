@@ -32,6 +32,7 @@ from helpers.site_harness import (
     toggle_until,
     wide_formula_problems,
 )
+from playwright.sync_api import Error as PlaywrightError
 
 pytestmark = pytest.mark.browser
 
@@ -70,12 +71,18 @@ class SharedView:
         if page.viewport_size != viewport:
             page.set_viewport_size(viewport)
         page.emulate_media(color_scheme=system)
-        page.wait_for_function(
-            """(scheme) => document.body.dataset.mdColorScheme === scheme &&
-                 document.getAnimations().every((a) => a.playState !== 'running')""",
-            arg=SCHEME_OF[system],
-            timeout=5000,
-        )
+        # Without a saved choice Material follows the system's scheme, also when it changes
+        # while the page is open (what lets one load serve both schemes' checks).
+        try:
+            page.wait_for_function(
+                """(scheme) => document.body.dataset.mdColorScheme === scheme &&
+                     document.getAnimations().every((a) => a.playState !== 'running')""",
+                arg=SCHEME_OF[system],
+                timeout=5000,
+            )
+        except PlaywrightError:
+            pytest.fail(f"{self.loaded.url} did not follow the system's {system} scheme "
+                        f"within 5 s (body shows {color_scheme(page)!r})", pytrace=False)
         # a frame with the new size and colours laid out and painted
         page.evaluate("() => new Promise((done) => requestAnimationFrame(() => setTimeout(done)))")
         return self.loaded
@@ -188,13 +195,6 @@ def test_materials_bundle_runs_once_after_the_first_paint(light_view: LoadedPage
     assert len(got["ran"]) == 1 and len(got["fcp"]) == 1 and got["ran"][0] > got["fcp"][0], got
 
 
-def test_system_scheme_is_followed_as_it_changes(shared_view: SharedView) -> None:
-    # Without a saved choice Material follows the system, also when it changes while the page
-    # is open: what lets the dark checks above switch the page in place.
-    seen = [color_scheme(shared_view.as_(DESKTOP, system).page) for system in ("dark", "light")]
-    assert seen == ["slate", "default"], seen
-
-
 def test_a_dark_system_gets_the_dark_scheme_on_load(open_page: OpenPage) -> None:
     # From the first paint (scripts/site/palette.js runs while the header is parsed): once,
     # on the home page, as every page has the same header (tests/site/test_site_passes.py).
@@ -289,10 +289,10 @@ def test_external_links_are_not_fetched_before_a_click(
     external = [i for i, href in enumerate(hrefs) if not href.startswith(site_url)]
     if site_page.startswith("implementations"):
         assert len(external) >= 10, "the implementations page cites its sources"
-    # Every one focused; the first three hovered too (each hover scrolls the page and is a
-    # round trip to the browser; the links all share the same markup and handlers).
+    # Every one focused; the first hovered too (a hover scrolls the page and is a round trip
+    # to the browser; the links all share the same markup and handlers).
     links.evaluate_all("(links, external) => external.forEach((i) => links[i].focus())", external)
-    for i in external[:3]:
+    for i in external[:1]:
         links.nth(i).hover()
     loaded.page.wait_for_timeout(300)
     fail_on(loaded.request_problems(), f"hovering the external links of {loaded.url}")
