@@ -204,6 +204,10 @@ SCREEN_ROWS = 32
 #: The first positions the checker considers: 0 up to this (a table starting further on is
 #: read at the nearest position that fits, or not at all).
 START_LIMIT = 2.0**12
+#: Live rows (from the first) a first position is checked on within the candidate's tolerance.
+START_ROWS = 8
+#: Columns a first position is checked on before all of them (_closest_fit).
+START_COLUMNS = 8
 
 
 class DiagnoseError(ValueError):
@@ -931,7 +935,7 @@ def _refined(
     candidate allows (the table's resolution, plus float16's for a float16 candidate), widens
     the tolerance of the candidates built on it.
     """
-    if kappa is None or kappa <= 0 or len(cols.pairs) < 2:
+    if kappa is None or kappa == 0 or len(cols.pairs) < 2:
         return kappa, 0.0
     layout, odd, unit = key
     d = len(cols.func)
@@ -942,8 +946,11 @@ def _refined(
     observed = np.arctan2(rows[screen][:, s_cols], rows[screen][:, c_cols])
     u = DEGREE if unit == "deg" else 1.0
     for _ in range(3):
-        base = math.exp(min(kappa * d / 2.0, 700.0))
-        probe = _Candidate(layout, odd, "paper", -1, base, "estimated", "none", unit)
+        # A negative kappa (frequencies growing: the exponent's sign flipped) is refined
+        # the same way, with a probe of the flipped sign.
+        base = math.exp(min(abs(kappa) * d / 2.0, 700.0))
+        sign = -1 if kappa > 0 else 1
+        probe = _Candidate(layout, odd, "paper", sign, base, "estimated", "none", unit)
         omega = u * np.exp(-kappa * idx)
         start = _start(probe, cols, _frequencies(probe, cols.n_freq, d), rows, first, precision)
         theta = np.multiply.outer(screen.astype(np.float64) + start, omega)
@@ -954,7 +961,7 @@ def _refined(
         if not den > 0:
             break
         step = float(np.sum(grad * resid)) / den
-        if not math.isfinite(step) or abs(step) > 0.5 * kappa:
+        if not math.isfinite(step) or abs(step) > 0.5 * abs(kappa):
             break
         kappa += step
     else:
@@ -968,9 +975,11 @@ def _start(
     r"""The position of row 0: row ``first``'s, unwrapped from the slowest pair to the fastest.
 
     The slowest pair gives the position up to its turns, \(2\pi k/\omega\): every ``k``
-    that keeps the position below START_LIMIT is unwrapped through the faster pairs, and the
-    smallest position whose angles all fit within the table's precision wins (the closest
-    fit when none does). Without pairs (a width of 1) row 0 is position 0.
+    that keeps the position below START_LIMIT is unwrapped through the faster pairs. Of the
+    positions whose angles all fit within a few resolutions (a loose screen), the one whose
+    first rows fit within the candidate's own tolerance and differ least from it wins
+    (_closest_fit); else the first to pass the screen, else the closest. Without pairs (a
+    width of 1) row 0 is position 0.
     """
     order = sorted(
         (float(omega[i]), i) for i in range(len(cols.pairs)) if 0 < omega[i] <= 1.0 + 1e-9
@@ -981,7 +990,9 @@ def _start(
     if c.shift:
         p = _start_shifted(c, cols, omega, row, order)
     else:
-        p = _unwrap(order, cols, row, c.rounding, precision)
+        loose, p = _unwrap(order, cols, row, c.rounding, precision)
+        if loose:
+            p = _closest_fit(c, cols, omega, rows, first, precision, loose)
     guess = math.floor(p + 0.5)
     best, best_err = guess, math.inf
     for q in (guess, guess - 1, guess + 1):
@@ -992,12 +1003,66 @@ def _start(
     return best - first
 
 
+def _ahead(rows: F64, first: int) -> list[int]:
+    """The first START_ROWS rows from ``first`` that are not all zeros."""
+    out: list[int] = []
+    for r in range(first, rows.shape[0]):
+        if len(out) == START_ROWS:
+            break
+        if np.any(rows[r] != 0):
+            out.append(r)
+    return out
+
+
+def _closest_fit(
+    c: _Candidate,
+    cols: _Columns,
+    omega: F64,
+    rows: F64,
+    first: int,
+    precision: _Precision,
+    loose: list[float],
+) -> float:
+    """Of the positions ``loose`` for row ``first``, the one whose first rows (_ahead) fit
+    within the candidate's tolerance and differ least from it (the first on a tie), else the
+    first. The loose screen lets a wrong position through where one or two frequencies turn
+    fast: a table starting at 720 = 10 + 710 passes it at 10 (710 rad is 113 turns and 6e-5
+    rad) and then misses its rows by more than the candidate allows; and the first that fits
+    can be an alias, as the tolerance grows with the angle."""
+    ahead = _ahead(rows, first)
+    offsets = np.array(ahead, dtype=np.float64) - first
+    if c.rounding == "float16-angles":
+        # Past the angle where its allowance is capped (F16_ANGLES_CAP, about 51 rad) every
+        # entry fits within 0.1 of almost anything: over hundreds of positions one fits by
+        # chance (a float16 result at width 3 read at 1175 with float16 angles and base e^4).
+        # Only positions below it are evidence.
+        top = F16_ANGLES_CAP / (2.0 * EPS16) / float(np.max(_column_frequencies(c, cols, omega)))
+        loose = [p for p in loose if math.floor(p + 0.5) + offsets[-1] <= top] or loose[:1]
+    # Checked on the first columns, then every column for the positions that pass: where
+    # only the slowest pair turns below 1 rad per position (the sign flipped), hundreds pass
+    # the loose screen and most miss at once.
+    ps = np.array(loose)
+    d = rows.shape[1]
+    worst = np.zeros(ps.size)
+    for k in (min(d, START_COLUMNS), d):
+        part = _Columns(cols.func[:k], cols.pair[:k], cols.n_freq, cols.pairs)
+        positions = np.add.outer(np.floor(ps + 0.5), offsets).ravel()
+        table, tol = _expected(c, part, omega, positions, precision)
+        shape = (ps.size, len(ahead) * k)
+        with np.errstate(invalid="ignore"):
+            diff = np.abs(rows[ahead, :k].ravel() - table.reshape(shape))
+            strict = np.max(diff / tol.reshape(shape), axis=1) <= 1.0  # NaN: not <= 1
+            worst = np.max(diff, axis=1)
+        ps, worst = ps[strict], worst[strict]
+    return float(ps[int(np.argmin(worst))] if ps.size else loose[0])
+
+
 def _unwrap(
     order: list[tuple[float, int]], cols: _Columns, row: F64, rounding: str, precision: _Precision
-) -> float:
-    """The first position (by turns of the slowest pair) whose angles all fit, else the
-    closest; a few turns (wide tables) in plain floats, many (a slowest pair near 1 rad per
-    position) vectorised over the turns: the same arithmetic either way."""
+) -> tuple[list[float], float]:
+    """The positions (by turns of the slowest pair) whose angles all fit within a few
+    resolutions, and the closest; a few turns (wide tables) in plain floats, many (a slowest
+    pair near 1 rad per position) vectorised over the turns: the same arithmetic either way."""
     w = [o[0] for o in order]
     theta = [math.atan2(row[cols.pairs[i][0]], row[cols.pairs[i][1]]) for _, i in order]
     theta = [t + 2 * math.pi if t < 0 else t for t in theta]
@@ -1013,7 +1078,8 @@ def _unwrap(
         misses = np.multiply.outer(guesses, wa) - ta
         misses = np.max(np.abs(misses - tau * np.floor(misses / tau + 0.5)), axis=1)
         fits = misses <= 4 * precision.resolution + slack * (1.0 + guesses * wa[-1])
-        return float(ps_all[int(np.argmax(fits)) if fits.any() else int(np.argmin(misses))])
+        return ps_all[fits].tolist(), float(ps_all[int(np.argmin(misses))])
+    loose: list[float] = []
     p, best_miss = math.nan, math.inf
     for turn in range(n_turns):
         ps = (theta[0] + tau * turn) / w[0]
@@ -1025,11 +1091,10 @@ def _unwrap(
             m = g * wj - tj
             miss = max(miss, abs(m - tau * math.floor(m / tau + 0.5)))
         if miss <= 4 * precision.resolution + slack * (1.0 + g * w[-1]):
-            p = ps
-            break
+            loose.append(ps)
         if miss < best_miss:
             p, best_miss = ps, miss
-    return p
+    return loose, p
 
 
 def _start_shifted(
@@ -1120,6 +1185,11 @@ def _candidates(
     for kind in ("known", "rounded", "estimated"):
         for layout in LAYOUTS:
             for odd in odds:
+                # All cosines first is guided-diffusion's layout, which pads an odd width with
+                # a zero column: a lone last sine there is no implementation's (at width 3 it
+                # is the interleaved cos, sin pair with its lone sine: sin-cos-swapped).
+                if d % 2 and layout == "split-cos-first" and odd == "sin":
+                    continue
                 for unit in ("rad", "deg"):
                     kappa, spread = kappas[(layout, odd, unit)]
                     for spacing in SPACINGS:
@@ -1373,6 +1443,7 @@ def _analyse(
         np.r_[np.flatnonzero(live)[:SCREEN_ROWS], np.flatnonzero(live)[-SCREEN_ROWS:]]
     )
 
+    last = _ahead(rows, first)[-1]
     layouts = {(lay, odd): _columns(lay, odd, d) for lay in LAYOUTS for odd in ("sin", "zero")}
     # Scale and spacing are read from the screened rows: they are the same in every row.
     sample = np.zeros(n, dtype=bool)
@@ -1393,7 +1464,7 @@ def _analyse(
         cols = layouts[(c.layout, c.odd)]
         scale = _snap(scales[(c.layout, c.odd)], precision)
         omega = _frequencies(c, cols.n_freq, d)
-        head = rows[: first + 1] / scale  # the start is read from row ``first``
+        head = rows[: last + 1] / scale  # the start is read from rows ``first`` to ``last``
         start = _start(c, cols, omega, head, first, _scaled_precision(precision, scale))
         template, found, deviations = _findings(c, structure, start, scale, transposed, d)
         fits.append(
