@@ -978,8 +978,8 @@ def _start(
     that keeps the position below START_LIMIT is unwrapped through the faster pairs. Of the
     positions whose angles all fit within a few resolutions (a loose screen), the one whose
     first rows fit within the candidate's own tolerance and differ least from it wins
-    (_closest_fit); else the first to pass the screen, else the closest. Without pairs (a
-    width of 1) row 0 is position 0.
+    (_closest_fit; for a candidate without float16 rounding); else the first to pass the
+    screen, else the closest. Without pairs (a width of 1) row 0 is position 0.
     """
     order = sorted(
         (float(omega[i]), i) for i in range(len(cols.pairs)) if 0 < omega[i] <= 1.0 + 1e-9
@@ -991,8 +991,14 @@ def _start(
         p = _start_shifted(c, cols, omega, row, order)
     else:
         loose, p = _unwrap(order, cols, row, c.rounding, precision)
-        if loose:
+        if loose and c.rounding == "none":
             p = _closest_fit(c, cols, omega, rows, first, precision, loose)
+        elif loose:
+            # A float16 candidate allows about 1e-3 per entry (0.1 past 51 rad with float16
+            # angles): over the hundreds of positions that pass its screen one fits a small
+            # table by chance (a float16 result at width 3 read at 1175 with float16 angles
+            # and base e^4, a base-11650 table at 3608 as 10000's in float16). The first wins.
+            p = loose[0]
     guess = math.floor(p + 0.5)
     best, best_err = guess, math.inf
     for q in (guess, guess - 1, guess + 1):
@@ -1031,13 +1037,6 @@ def _closest_fit(
     can be an alias, as the tolerance grows with the angle."""
     ahead = _ahead(rows, first)
     offsets = np.array(ahead, dtype=np.float64) - first
-    if c.rounding == "float16-angles":
-        # Past the angle where its allowance is capped (F16_ANGLES_CAP, about 51 rad) every
-        # entry fits within 0.1 of almost anything: over hundreds of positions one fits by
-        # chance (a float16 result at width 3 read at 1175 with float16 angles and base e^4).
-        # Only positions below it are evidence.
-        top = F16_ANGLES_CAP / (2.0 * EPS16) / float(np.max(_column_frequencies(c, cols, omega)))
-        loose = [p for p in loose if math.floor(p + 0.5) + offsets[-1] <= top] or loose[:1]
     # Checked on the first columns, then every column for the positions that pass: where
     # only the slowest pair turns below 1 rad per position (the sign flipped), hundreds pass
     # the loose screen and most miss at once.

@@ -216,10 +216,7 @@ BASES = st.floats(math.log(20.0), math.log(1e6)).map(math.exp)
 def correct_tables(draw: st.DrawFn) -> Sweep:
     """pe.encoding's table for a random base, width (odd included), length, layout, first
     position and precision."""
-    # Width 2 is left out: its one frequency turns 1 rad per position, and a table starting
-    # late (720) is read as one starting early with float16 angles, which the checker then
-    # blames (a known break of the promise, said on docs/checker.md; width 1 has no pair).
-    d = draw(st.integers(1, 40).filter(lambda w: w != 2))
+    d = draw(st.integers(1, 40))
     n = draw(st.integers(2, 40))
     base = draw(BASES)
     layout = draw(st.sampled_from(["interleaved", "split"]))

@@ -137,6 +137,7 @@ const SCREEN_ROWS = 32;
 const START_LIMIT = 2 ** 12;
 const START_ROWS = 8;
 const START_COLUMNS = 8;
+const BLOCK = 64; // columns computed at a time by measure
 
 const SPACING_WORDS = {
   paper: "the paper's 2i/d",
@@ -623,13 +624,13 @@ function columnFrequencies(c, cols, omega) {
   return freq;
 }
 
-/** The candidate's row at position pos and the tolerance of every entry (of the first end),
- * written into values and tols (pe.diagnose._expected, one row); freq: columnFrequencies. */
-function expectedRow(c, cols, freq, pos, p, values, tols, end = values.length) {
+/** The candidate's row at position pos and the tolerance of every entry (of columns from to
+ * end), written into values and tols (pe.diagnose._expected, one row); freq: columnFrequencies. */
+function expectedRow(c, cols, freq, pos, p, values, tols, from = 0, end = values.length) {
   const f16 = c.rounding === "float16-angles";
   const p16 = f16 ? round16(pos) : 0;
   const noise = p.resolution + (c.rounding !== "none" ? EPS16 : 0);
-  for (let j = 0; j < end; j++) {
+  for (let j = from; j < end; j++) {
     const fn = cols.func[j];
     let theta = f16 ? round16(p16 * round16(freq[j])) : pos * freq[j];
     let value = fn === 0 ? Math.sin(theta) : fn === 1 ? Math.cos(theta) : 0;
@@ -816,7 +817,9 @@ function startOf(c, cols, omega, rows, first, prec, scale) {
         p = ps;
       }
     }
-    if (loose.length) p = closestFit(c, cols, omega, rows, first, prec, scale, loose);
+    // A float16 candidate's allowance is loose enough that one of hundreds of positions fits
+    // a small table by chance: the first wins (pe.diagnose._start).
+    if (loose.length) p = c.rounding === "none" ? closestFit(c, cols, omega, rows, first, prec, scale, loose) : loose[0];
   }
   const guess = Math.floor(p + 0.5);
   let best = guess;
@@ -846,20 +849,13 @@ function closestFit(c, cols, omega, rows, first, prec, scale, loose) {
   const at = ahead(rows, first);
   const freq = columnFrequencies(c, cols, omega);
   const d = freq.length;
-  if (c.rounding === "float16-angles") {
-    // Past the angle where its allowance is capped every entry fits within 0.1 of almost
-    // anything, and one of hundreds of positions fits by chance: only those below are evidence.
-    const top = F16_ANGLES_CAP / (2 * EPS16) / Math.max(...freq);
-    const below = loose.filter((p) => Math.floor(p + 0.5) + (at[at.length - 1] - first) <= top);
-    loose = below.length ? below : loose.slice(0, 1);
-  }
   const values = new Float64Array(d);
   const tols = new Float64Array(d);
   // The largest difference over the first k columns of the rows at, or -1 where one misses.
   const worstOf = (g, k) => {
     let err = 0;
     for (const r of at) {
-      expectedRow(c, cols, freq, g + (r - first), prec, values, tols, k);
+      expectedRow(c, cols, freq, g + (r - first), prec, values, tols, 0, k);
       for (let j = 0; j < k; j++) {
         const diff = Math.abs(rows[r][j] / scale - values[j]);
         if (!(diff <= tols[j])) return -1; // NaN: does not fit
@@ -1192,9 +1188,10 @@ function snap(scale, prec) {
 }
 
 /** Score, largest difference and the tolerance of that entry, of the fit f over the rows at
- * (pe.diagnose's measured, without building the table); with stop, it gives up at the first
- * entry beyond its tolerance (partial: only "does not fit" is known). */
-function measure(f, cols, rows, at, prec, d, stop) {
+ * (pe.diagnose's measured, without building the table). It gives up (partial) with stop at
+ * the first entry beyond its tolerance (only "does not fit" is known), and at the first
+ * difference beyond limit (only "differs more" is known). */
+function measure(f, cols, rows, at, prec, d, stop, limit = Infinity) {
   const c = f.c;
   const p = scaledPrecision(prec, f.scale);
   const scale = f.scale;
@@ -1204,24 +1201,32 @@ function measure(f, cols, rows, at, prec, d, stop) {
   let score = 0;
   let maxAbs = -1;
   let step = -1; // the largest difference's step of TIE, and the tightest allowance in it
+  let stepFloor = -1; // no difference below it is in that step or above
   let allowed = Infinity;
   for (const r of at) {
-    expectedRow(c, cols, freq, r + f.start, p, values, tols);
     const row = rows[r];
-    for (let j = 0; j < d; j++) {
-      const t = tols[j];
-      const diff = row[j] / scale - values[j];
-      const ratio = Math.abs(diff) / t;
-      if (Number.isNaN(ratio)) return { score: Infinity, maxAbs: Infinity, allowed: NaN, partial: false };
-      if (ratio > score) score = ratio;
-      const abs = Math.abs(diff * scale);
-      if (abs > maxAbs) maxAbs = abs;
-      const s = Math.floor(abs / TIE);
-      if (s > step) {
-        step = s;
-        allowed = t * scale;
-      } else if (s === step && t * scale < allowed) allowed = t * scale;
-      if (stop && score > 1) return { score, maxAbs: NaN, allowed: NaN, partial: true };
+    // In blocks of columns: a measure that stops early computes little of the row.
+    for (let from = 0; from < d; from += BLOCK) {
+      const end = Math.min(d, from + BLOCK);
+      expectedRow(c, cols, freq, r + f.start, p, values, tols, from, end);
+      for (let j = from; j < end; j++) {
+        const t = tols[j];
+        const diff = row[j] / scale - values[j];
+        const ratio = Math.abs(diff) / t;
+        if (Number.isNaN(ratio)) return { score: Infinity, maxAbs: Infinity, allowed: NaN, partial: false };
+        if (ratio > score) score = ratio;
+        const abs = Math.abs(diff * scale);
+        if (abs >= stepFloor) {
+          if (abs > maxAbs) maxAbs = abs;
+          const s = Math.floor(abs / TIE);
+          if (s > step) {
+            step = s;
+            stepFloor = step * TIE * (1 - 1e-12);
+            allowed = t * scale;
+          } else if (s === step && t * scale < allowed) allowed = t * scale;
+        }
+        if ((stop && score > 1) || abs > limit) return { score, maxAbs: NaN, allowed: NaN, partial: true };
+      }
     }
   }
   if (maxAbs < 0) return { score, maxAbs: 0, allowed: 0, partial: false };
@@ -1272,7 +1277,7 @@ function analyse(values, prec, dtype, transposed, below = Infinity) {
     return { c, start, scale, findings: found, template, complexity: deviations, order };
   });
 
-  const measured = (f, at, stop) => ({ ...f, ...measure(f, layouts[`${f.c.layout}/${f.c.odd}`], rows, at, prec, d, stop) });
+  const measured = (f, at, stop, limit = Infinity) => ({ ...f, ...measure(f, layouts[`${f.c.layout}/${f.c.odd}`], rows, at, prec, d, stop, limit) });
   const screened = new Map();
   const screenOf = (f, exact = false) => {
     const known = screened.get(f.order);
@@ -1299,12 +1304,47 @@ function analyse(values, prec, dtype, transposed, below = Infinity) {
     }
   }
   if (below < Infinity) return [null, []];
-  const closest = [];
-  for (const f of fits.map((g) => screenOf(g, true)).sort((a, b) => a.maxAbs - b.maxAbs || a.order - b.order)) {
-    if (closest.every((g) => describe(g.c, d) !== describe(f.c, d))) closest.push(f);
-    if (closest.length === 3) break;
+  // The three closest by their largest difference on the screened rows, distinct in words, as
+  // sorting every candidate would give them; but each is measured only until its difference
+  // passes the third's so far, as it then comes after the three.
+  // Those that differ least on the first screened row are measured first, so the third's
+  // difference soon is nearly its last.
+  const words = new Map(fits.map((f) => [f.order, describe(f.c, d)]));
+  const byFirstRow = fits.map((f) => [f, measured(f, screen.slice(0, 1), false).maxAbs]);
+  byFirstRow.sort((a, b) => a[1] - b[1] || a[0].order - b[0].order);
+  const ranking = [];
+  let closest = [];
+  for (const [g] of byFirstRow) {
+    const known = screened.get(g.order);
+    const m = known && !known.partial ? known : measured(g, screen, false, closest.length === 3 ? closest[2].maxAbs : Infinity);
+    if (m.partial) continue;
+    ranking.push(m);
+    ranking.sort((a, b) => a.maxAbs - b.maxAbs || a.order - b.order);
+    closest = [];
+    for (const f of ranking) {
+      if (closest.every((h) => words.get(h.order) !== words.get(f.order))) closest.push(f);
+      if (closest.length === 3) break;
+    }
   }
-  return [null, closest.map(full)];
+  // Measured on every row by diagnose, which may pool them with the turned table's.
+  return [null, closest.map((f) => ({ ...f, fullOf: (limit) => measured(f, liveIdx, false, limit) }))];
+}
+
+/** The closest candidates on every row: of one table, all three; pooled from the table and
+ * the turned table, the three with the smallest largest difference (ties in pool order, as
+ * pe.diagnose sorts them), each measured only until it passes the third's so far. */
+function closestInFull(pool, pooled) {
+  if (!pooled) return pool.map((f) => f.fullOf(Infinity));
+  const byScreen = pool.map((f, k) => [f, k]).sort((a, b) => a[0].maxAbs - b[0].maxAbs || a[1] - b[1]);
+  const done = [];
+  for (const [f, k] of byScreen) {
+    // On every row the difference is at least the screened rows'.
+    const m = f.fullOf(done.length >= 3 ? done[2][0].maxAbs : Infinity);
+    if (m.partial) continue;
+    done.push([m, k]);
+    done.sort((a, b) => a[0].maxAbs - b[0].maxAbs || a[1] - b[1]);
+  }
+  return done.slice(0, 3).map(([m]) => m);
 }
 
 /** Other explanations as simple as the winner, with other codes, that fit as well. */
@@ -1355,8 +1395,8 @@ export function diagnose(table, dtype = "float64") {
     const below = fit === null ? Infinity : fit.complexity;
     const [turned, turnedClosest] = analyse(transpose(values), prec, dtype, true, below);
     if (turned !== null && (fit === null || turned.complexity < fit.complexity)) [fit, closest] = [turned, turnedClosest];
-    else if (fit === null) closest = [...closest, ...turnedClosest].sort((a, b) => a.maxAbs - b.maxAbs).slice(0, 3);
-  }
+    else if (fit === null) closest = closestInFull([...closest, ...turnedClosest], true);
+  } else if (fit === null) closest = closestInFull(closest, false);
   const base = {
     shape: [n, d],
     dtype,
