@@ -204,6 +204,10 @@ SCREEN_ROWS = 32
 #: The first positions the checker considers: 0 up to this (a table starting further on is
 #: read at the nearest position that fits, or not at all).
 START_LIMIT = 2.0**12
+#: When nothing fits, the closest candidates are measured on this many live rows at each end.
+CLOSEST_ROWS = 4
+#: Float32 counts positions one apart up to here; no closest candidate is read further on.
+MAX_POSITION = 2.0**24
 #: Live rows (from the first) a first position is checked on within the candidate's tolerance.
 START_ROWS = 8
 #: Columns a first position is checked on before all of them (_closest_fit).
@@ -373,7 +377,8 @@ class Diagnosis:
         lines += [f"Cannot tell: {c}." for c in self.caveats]
         if self.closest:
             lines.append(
-                "Closest candidates (largest difference, and the difference allowed there):"
+                f"Closest candidates (largest difference on the first and last {CLOSEST_ROWS} "
+                "rows, and the difference allowed there):"
             )
             lines += [f"  {_fmt(e)} (allowed {_allowed(a)})  {c}" for c, e, a in self.closest]
         return "\n".join(lines)
@@ -945,27 +950,29 @@ def _refined(
     c_cols = [p[1] for p in cols.pairs]
     observed = np.arctan2(rows[screen][:, s_cols], rows[screen][:, c_cols])
     u = DEGREE if unit == "deg" else 1.0
-    for _ in range(3):
-        # A negative kappa (frequencies growing: the exponent's sign flipped) is refined
-        # the same way, with a probe of the flipped sign.
-        base = math.exp(min(abs(kappa) * d / 2.0, 700.0))
-        sign = -1 if kappa > 0 else 1
-        probe = _Candidate(layout, odd, "paper", sign, base, "estimated", "none", unit)
-        omega = u * np.exp(-kappa * idx)
-        start = _start(probe, cols, _frequencies(probe, cols.n_freq, d), rows, first, precision)
-        theta = np.multiply.outer(screen.astype(np.float64) + start, omega)
-        resid = observed - theta
-        resid = resid - 2 * np.pi * np.floor(resid / (2 * np.pi) + 0.5)
-        grad = -idx * theta
-        den = float(np.sum(grad * grad))
-        if not den > 0:
-            break
-        step = float(np.sum(grad * resid)) / den
-        if not math.isfinite(step) or abs(step) > 0.5 * abs(kappa):
-            break
-        kappa += step
-    else:
-        return kappa, 3.0 / math.sqrt(den)
+    # A negative kappa (frequencies growing: the exponent's sign flipped) is refined the same
+    # way, with a probe of the flipped sign; its fast pairs' angles may overflow (inf, NaN),
+    # which ends the refinement (the step is not finite).
+    with np.errstate(over="ignore", invalid="ignore"):
+        for _ in range(3):
+            base = math.exp(min(abs(kappa) * d / 2.0, 700.0))
+            sign = -1 if kappa > 0 else 1
+            probe = _Candidate(layout, odd, "paper", sign, base, "estimated", "none", unit)
+            omega = u * np.exp(-kappa * idx)
+            start = _start(probe, cols, _frequencies(probe, cols.n_freq, d), rows, first, precision)
+            theta = np.multiply.outer(screen.astype(np.float64) + start, omega)
+            resid = observed - theta
+            resid = resid - 2 * np.pi * np.floor(resid / (2 * np.pi) + 0.5)
+            grad = -idx * theta
+            den = float(np.sum(grad * grad))
+            if not den > 0:
+                break
+            step = float(np.sum(grad * resid)) / den
+            if not math.isfinite(step) or abs(step) > 0.5 * abs(kappa):
+                break
+            kappa += step
+        else:
+            return kappa, 3.0 / math.sqrt(den)
     return kappa, 0.0
 
 
@@ -1426,7 +1433,8 @@ def _analyse(
 
     Candidates are tried simplest first (their findings, and so their complexity, need no
     table); each is screened on a few rows, and the first that fits them is checked on every
-    row. Only when none fits is every candidate measured, for the closest. ``below``: only
+    row. Only when none fits is every candidate measured (on the first and last CLOSEST_ROWS
+    rows), for the closest. ``below``: only
     explanations simpler than this count (the turned table only matters if it is simpler),
     and no closest candidates are returned.
     """
@@ -1505,13 +1513,21 @@ def _analyse(
                 )
     if below < math.inf:
         return None, []
+    # The closest, by their largest difference on the first and last CLOSEST_ROWS rows: on
+    # every row, or on the screened rows, every candidate's would take seconds in the browser
+    # for a 2048 x 1024 table, and a table nothing explains is as far from them in a few rows.
+    # A candidate read past position 2**24 is none: float32 cannot count positions one apart
+    # there, and its position (an angle over a frequency that barely turns, estimated to the
+    # last bit) puts its values anywhere.
+    ends = np.unique(np.r_[every[:CLOSEST_ROWS], every[-CLOSEST_ROWS:]])
+    read = [f for f in fits if abs(f.start) <= MAX_POSITION]
     closest: list[_Fit] = []
-    for f in sorted(map(screen_of, fits), key=lambda f: (f.max_abs, f.order)):
+    for f in sorted((measured(f, ends) for f in read), key=lambda f: (f.max_abs, f.order)):
         if all(f.candidate.describe(d) != g.candidate.describe(d) for g in closest):
             closest.append(f)
         if len(closest) == 3:
             break
-    return None, [measured(f, every) for f in closest]
+    return None, closest
 
 
 def _alternatives(

@@ -136,6 +136,8 @@ const TIE = 1e-9; // differences in one step of this are equal for the allowance
 const SCREEN_ROWS = 32;
 const START_LIMIT = 2 ** 12;
 const START_ROWS = 8;
+const CLOSEST_ROWS = 4; // when nothing fits, the closest are measured on this many rows at each end
+const MAX_POSITION = 2 ** 24; // float32 counts positions one apart up to here
 const START_COLUMNS = 8;
 const BLOCK = 64; // columns computed at a time by measure
 
@@ -1279,12 +1281,9 @@ function analyse(values, prec, dtype, transposed, below = Infinity) {
 
   const measured = (f, at, stop, limit = Infinity) => ({ ...f, ...measure(f, layouts[`${f.c.layout}/${f.c.odd}`], rows, at, prec, d, stop, limit) });
   const screened = new Map();
-  const screenOf = (f, exact = false) => {
-    const known = screened.get(f.order);
-    if (known && !(exact && known.partial)) return known;
-    const m = measured(f, screen, !exact);
-    screened.set(f.order, m);
-    return m;
+  const screenOf = (f) => {
+    if (!screened.has(f.order)) screened.set(f.order, measured(f, screen, true));
+    return screened.get(f.order);
   };
   const full = (f) => measured(f, liveIdx, false);
 
@@ -1304,19 +1303,18 @@ function analyse(values, prec, dtype, transposed, below = Infinity) {
     }
   }
   if (below < Infinity) return [null, []];
-  // The three closest by their largest difference on the screened rows, distinct in words, as
-  // sorting every candidate would give them; but each is measured only until its difference
-  // passes the third's so far, as it then comes after the three.
-  // Those that differ least on the first screened row are measured first, so the third's
-  // difference soon is nearly its last.
+  // The three closest by their largest difference on the first and last CLOSEST_ROWS rows
+  // (pe.diagnose._analyse), distinct in words, as sorting every candidate would give them; but
+  // each is measured only until its difference passes the third's so far, as it then comes
+  // after the three.
+  const ends = [...new Set([...liveIdx.slice(0, CLOSEST_ROWS), ...liveIdx.slice(-CLOSEST_ROWS)])].sort((a, b) => a - b);
   const words = new Map(fits.map((f) => [f.order, describe(f.c, d)]));
-  const byFirstRow = fits.map((f) => [f, measured(f, screen.slice(0, 1), false).maxAbs]);
-  byFirstRow.sort((a, b) => a[1] - b[1] || a[0].order - b[0].order);
   const ranking = [];
   let closest = [];
-  for (const [g] of byFirstRow) {
-    const known = screened.get(g.order);
-    const m = known && !known.partial ? known : measured(g, screen, false, closest.length === 3 ? closest[2].maxAbs : Infinity);
+  // None read past position 2**24 (pe.diagnose.MAX_POSITION): there its values are noise.
+  for (const g of fits) {
+    if (Math.abs(g.start) > MAX_POSITION) continue;
+    const m = measured(g, ends, false, closest.length === 3 ? closest[2].maxAbs : Infinity);
     if (m.partial) continue;
     ranking.push(m);
     ranking.sort((a, b) => a.maxAbs - b.maxAbs || a.order - b.order);
@@ -1326,25 +1324,7 @@ function analyse(values, prec, dtype, transposed, below = Infinity) {
       if (closest.length === 3) break;
     }
   }
-  // Measured on every row by diagnose, which may pool them with the turned table's.
-  return [null, closest.map((f) => ({ ...f, fullOf: (limit) => measured(f, liveIdx, false, limit) }))];
-}
-
-/** The closest candidates on every row: of one table, all three; pooled from the table and
- * the turned table, the three with the smallest largest difference (ties in pool order, as
- * pe.diagnose sorts them), each measured only until it passes the third's so far. */
-function closestInFull(pool, pooled) {
-  if (!pooled) return pool.map((f) => f.fullOf(Infinity));
-  const byScreen = pool.map((f, k) => [f, k]).sort((a, b) => a[0].maxAbs - b[0].maxAbs || a[1] - b[1]);
-  const done = [];
-  for (const [f, k] of byScreen) {
-    // On every row the difference is at least the screened rows'.
-    const m = f.fullOf(done.length >= 3 ? done[2][0].maxAbs : Infinity);
-    if (m.partial) continue;
-    done.push([m, k]);
-    done.sort((a, b) => a[0].maxAbs - b[0].maxAbs || a[1] - b[1]);
-  }
-  return done.slice(0, 3).map(([m]) => m);
+  return [null, closest];
 }
 
 /** Other explanations as simple as the winner, with other codes, that fit as well. */
@@ -1395,8 +1375,8 @@ export function diagnose(table, dtype = "float64") {
     const below = fit === null ? Infinity : fit.complexity;
     const [turned, turnedClosest] = analyse(transpose(values), prec, dtype, true, below);
     if (turned !== null && (fit === null || turned.complexity < fit.complexity)) [fit, closest] = [turned, turnedClosest];
-    else if (fit === null) closest = closestInFull([...closest, ...turnedClosest], true);
-  } else if (fit === null) closest = closestInFull(closest, false);
+    else if (fit === null) closest = [...closest, ...turnedClosest].sort((a, b) => a.maxAbs - b.maxAbs).slice(0, 3);
+  }
   const base = {
     shape: [n, d],
     dtype,
@@ -1483,7 +1463,9 @@ export function textOf(r) {
     lines.push(`Equally well explained by: ${r.alternatives.map((a) => a.join(", ")).join("; ")}.`);
   for (const c of r.caveats) lines.push(`Cannot tell: ${c}.`);
   if (r.closest.length) {
-    lines.push("Closest candidates (largest difference, and the difference allowed there):");
+    lines.push(
+      `Closest candidates (largest difference on the first and last ${CLOSEST_ROWS} rows, and the difference allowed there):`,
+    );
     for (const c of r.closest)
       lines.push(`  ${fmt(c.max_abs_error ?? Infinity)} (allowed ${allowedText(c.allowed_error)})  ${c.description}`);
   }
