@@ -204,6 +204,14 @@ SCREEN_ROWS = 32
 #: The first positions the checker considers: 0 up to this (a table starting further on is
 #: read at the nearest position that fits, or not at all).
 START_LIMIT = 2.0**12
+#: When nothing fits, the closest candidates are measured on this many live rows at each end.
+CLOSEST_ROWS = 4
+#: Float32 counts positions one apart up to here; no closest candidate is read further on.
+MAX_POSITION = 2.0**24
+#: Live rows (from the first) a first position is checked on within the candidate's tolerance.
+START_ROWS = 8
+#: Columns a first position is checked on before all of them (_closest_fit).
+START_COLUMNS = 8
 
 
 class DiagnoseError(ValueError):
@@ -369,7 +377,8 @@ class Diagnosis:
         lines += [f"Cannot tell: {c}." for c in self.caveats]
         if self.closest:
             lines.append(
-                "Closest candidates (largest difference, and the difference allowed there):"
+                f"Closest candidates (largest difference on the first and last {CLOSEST_ROWS} "
+                "rows, and the difference allowed there):"
             )
             lines += [f"  {_fmt(e)} (allowed {_allowed(a)})  {c}" for c, e, a in self.closest]
         return "\n".join(lines)
@@ -931,7 +940,7 @@ def _refined(
     candidate allows (the table's resolution, plus float16's for a float16 candidate), widens
     the tolerance of the candidates built on it.
     """
-    if kappa is None or kappa <= 0 or len(cols.pairs) < 2:
+    if kappa is None or kappa == 0 or len(cols.pairs) < 2:
         return kappa, 0.0
     layout, odd, unit = key
     d = len(cols.func)
@@ -941,24 +950,29 @@ def _refined(
     c_cols = [p[1] for p in cols.pairs]
     observed = np.arctan2(rows[screen][:, s_cols], rows[screen][:, c_cols])
     u = DEGREE if unit == "deg" else 1.0
-    for _ in range(3):
-        base = math.exp(min(kappa * d / 2.0, 700.0))
-        probe = _Candidate(layout, odd, "paper", -1, base, "estimated", "none", unit)
-        omega = u * np.exp(-kappa * idx)
-        start = _start(probe, cols, _frequencies(probe, cols.n_freq, d), rows, first, precision)
-        theta = np.multiply.outer(screen.astype(np.float64) + start, omega)
-        resid = observed - theta
-        resid = resid - 2 * np.pi * np.floor(resid / (2 * np.pi) + 0.5)
-        grad = -idx * theta
-        den = float(np.sum(grad * grad))
-        if not den > 0:
-            break
-        step = float(np.sum(grad * resid)) / den
-        if not math.isfinite(step) or abs(step) > 0.5 * kappa:
-            break
-        kappa += step
-    else:
-        return kappa, 3.0 / math.sqrt(den)
+    # A negative kappa (frequencies growing: the exponent's sign flipped) is refined the same
+    # way, with a probe of the flipped sign; its fast pairs' angles may overflow (inf, NaN),
+    # which ends the refinement (the step is not finite).
+    with np.errstate(over="ignore", invalid="ignore"):
+        for _ in range(3):
+            base = math.exp(min(abs(kappa) * d / 2.0, 700.0))
+            sign = -1 if kappa > 0 else 1
+            probe = _Candidate(layout, odd, "paper", sign, base, "estimated", "none", unit)
+            omega = u * np.exp(-kappa * idx)
+            start = _start(probe, cols, _frequencies(probe, cols.n_freq, d), rows, first, precision)
+            theta = np.multiply.outer(screen.astype(np.float64) + start, omega)
+            resid = observed - theta
+            resid = resid - 2 * np.pi * np.floor(resid / (2 * np.pi) + 0.5)
+            grad = -idx * theta
+            den = float(np.sum(grad * grad))
+            if not den > 0:
+                break
+            step = float(np.sum(grad * resid)) / den
+            if not math.isfinite(step) or abs(step) > 0.5 * abs(kappa):
+                break
+            kappa += step
+        else:
+            return kappa, 3.0 / math.sqrt(den)
     return kappa, 0.0
 
 
@@ -968,9 +982,11 @@ def _start(
     r"""The position of row 0: row ``first``'s, unwrapped from the slowest pair to the fastest.
 
     The slowest pair gives the position up to its turns, \(2\pi k/\omega\): every ``k``
-    that keeps the position below START_LIMIT is unwrapped through the faster pairs, and the
-    smallest position whose angles all fit within the table's precision wins (the closest
-    fit when none does). Without pairs (a width of 1) row 0 is position 0.
+    that keeps the position below START_LIMIT is unwrapped through the faster pairs. Of the
+    positions whose angles all fit within a few resolutions (a loose screen), the one whose
+    first rows fit within the candidate's own tolerance and differ least from it wins
+    (_closest_fit; for a candidate without float16 rounding); else the first to pass the
+    screen, else the closest. Without pairs (a width of 1) row 0 is position 0.
     """
     order = sorted(
         (float(omega[i]), i) for i in range(len(cols.pairs)) if 0 < omega[i] <= 1.0 + 1e-9
@@ -981,7 +997,15 @@ def _start(
     if c.shift:
         p = _start_shifted(c, cols, omega, row, order)
     else:
-        p = _unwrap(order, cols, row, c.rounding, precision)
+        loose, p = _unwrap(order, cols, row, c.rounding, precision)
+        if loose and c.rounding == "none":
+            p = _closest_fit(c, cols, omega, rows, first, precision, loose)
+        elif loose:
+            # A float16 candidate allows about 1e-3 per entry (0.1 past 51 rad with float16
+            # angles): over the hundreds of positions that pass its screen one fits a small
+            # table by chance (a float16 result at width 3 read at 1175 with float16 angles
+            # and base e^4, a base-11650 table at 3608 as 10000's in float16). The first wins.
+            p = loose[0]
     guess = math.floor(p + 0.5)
     best, best_err = guess, math.inf
     for q in (guess, guess - 1, guess + 1):
@@ -992,12 +1016,59 @@ def _start(
     return best - first
 
 
+def _ahead(rows: F64, first: int) -> list[int]:
+    """The first START_ROWS rows from ``first`` that are not all zeros."""
+    out: list[int] = []
+    for r in range(first, rows.shape[0]):
+        if len(out) == START_ROWS:
+            break
+        if np.any(rows[r] != 0):
+            out.append(r)
+    return out
+
+
+def _closest_fit(
+    c: _Candidate,
+    cols: _Columns,
+    omega: F64,
+    rows: F64,
+    first: int,
+    precision: _Precision,
+    loose: list[float],
+) -> float:
+    """Of the positions ``loose`` for row ``first``, the one whose first rows (_ahead) fit
+    within the candidate's tolerance and differ least from it (the first on a tie), else the
+    first. The loose screen lets a wrong position through where one or two frequencies turn
+    fast: a table starting at 720 = 10 + 710 passes it at 10 (710 rad is 113 turns and 6e-5
+    rad) and then misses its rows by more than the candidate allows; and the first that fits
+    can be an alias, as the tolerance grows with the angle."""
+    ahead = _ahead(rows, first)
+    offsets = np.array(ahead, dtype=np.float64) - first
+    # Checked on the first columns, then every column for the positions that pass: where
+    # only the slowest pair turns below 1 rad per position (the sign flipped), hundreds pass
+    # the loose screen and most miss at once.
+    ps = np.array(loose)
+    d = rows.shape[1]
+    worst = np.zeros(ps.size)
+    for k in (min(d, START_COLUMNS), d):
+        part = _Columns(cols.func[:k], cols.pair[:k], cols.n_freq, cols.pairs)
+        positions = np.add.outer(np.floor(ps + 0.5), offsets).ravel()
+        table, tol = _expected(c, part, omega, positions, precision)
+        shape = (ps.size, len(ahead) * k)
+        with np.errstate(invalid="ignore"):
+            diff = np.abs(rows[ahead, :k].ravel() - table.reshape(shape))
+            strict = np.max(diff / tol.reshape(shape), axis=1) <= 1.0  # NaN: not <= 1
+            worst = np.max(diff, axis=1)
+        ps, worst = ps[strict], worst[strict]
+    return float(ps[int(np.argmin(worst))] if ps.size else loose[0])
+
+
 def _unwrap(
     order: list[tuple[float, int]], cols: _Columns, row: F64, rounding: str, precision: _Precision
-) -> float:
-    """The first position (by turns of the slowest pair) whose angles all fit, else the
-    closest; a few turns (wide tables) in plain floats, many (a slowest pair near 1 rad per
-    position) vectorised over the turns: the same arithmetic either way."""
+) -> tuple[list[float], float]:
+    """The positions (by turns of the slowest pair) whose angles all fit within a few
+    resolutions, and the closest; a few turns (wide tables) in plain floats, many (a slowest
+    pair near 1 rad per position) vectorised over the turns: the same arithmetic either way."""
     w = [o[0] for o in order]
     theta = [math.atan2(row[cols.pairs[i][0]], row[cols.pairs[i][1]]) for _, i in order]
     theta = [t + 2 * math.pi if t < 0 else t for t in theta]
@@ -1013,7 +1084,8 @@ def _unwrap(
         misses = np.multiply.outer(guesses, wa) - ta
         misses = np.max(np.abs(misses - tau * np.floor(misses / tau + 0.5)), axis=1)
         fits = misses <= 4 * precision.resolution + slack * (1.0 + guesses * wa[-1])
-        return float(ps_all[int(np.argmax(fits)) if fits.any() else int(np.argmin(misses))])
+        return ps_all[fits].tolist(), float(ps_all[int(np.argmin(misses))])
+    loose: list[float] = []
     p, best_miss = math.nan, math.inf
     for turn in range(n_turns):
         ps = (theta[0] + tau * turn) / w[0]
@@ -1025,11 +1097,10 @@ def _unwrap(
             m = g * wj - tj
             miss = max(miss, abs(m - tau * math.floor(m / tau + 0.5)))
         if miss <= 4 * precision.resolution + slack * (1.0 + g * w[-1]):
-            p = ps
-            break
+            loose.append(ps)
         if miss < best_miss:
             p, best_miss = ps, miss
-    return p
+    return loose, p
 
 
 def _start_shifted(
@@ -1120,6 +1191,11 @@ def _candidates(
     for kind in ("known", "rounded", "estimated"):
         for layout in LAYOUTS:
             for odd in odds:
+                # All cosines first is guided-diffusion's layout, which pads an odd width with
+                # a zero column: a lone last sine there is no implementation's (at width 3 it
+                # is the interleaved cos, sin pair with its lone sine: sin-cos-swapped).
+                if d % 2 and layout == "split-cos-first" and odd == "sin":
+                    continue
                 for unit in ("rad", "deg"):
                     kappa, spread = kappas[(layout, odd, unit)]
                     for spacing in SPACINGS:
@@ -1357,7 +1433,8 @@ def _analyse(
 
     Candidates are tried simplest first (their findings, and so their complexity, need no
     table); each is screened on a few rows, and the first that fits them is checked on every
-    row. Only when none fits is every candidate measured, for the closest. ``below``: only
+    row. Only when none fits is every candidate measured (on the first and last CLOSEST_ROWS
+    rows), for the closest. ``below``: only
     explanations simpler than this count (the turned table only matters if it is simpler),
     and no closest candidates are returned.
     """
@@ -1373,6 +1450,7 @@ def _analyse(
         np.r_[np.flatnonzero(live)[:SCREEN_ROWS], np.flatnonzero(live)[-SCREEN_ROWS:]]
     )
 
+    last = _ahead(rows, first)[-1]
     layouts = {(lay, odd): _columns(lay, odd, d) for lay in LAYOUTS for odd in ("sin", "zero")}
     # Scale and spacing are read from the screened rows: they are the same in every row.
     sample = np.zeros(n, dtype=bool)
@@ -1393,7 +1471,7 @@ def _analyse(
         cols = layouts[(c.layout, c.odd)]
         scale = _snap(scales[(c.layout, c.odd)], precision)
         omega = _frequencies(c, cols.n_freq, d)
-        head = rows[: first + 1] / scale  # the start is read from row ``first``
+        head = rows[: last + 1] / scale  # the start is read from rows ``first`` to ``last``
         start = _start(c, cols, omega, head, first, _scaled_precision(precision, scale))
         template, found, deviations = _findings(c, structure, start, scale, transposed, d)
         fits.append(
@@ -1435,13 +1513,21 @@ def _analyse(
                 )
     if below < math.inf:
         return None, []
+    # The closest, by their largest difference on the first and last CLOSEST_ROWS rows: on
+    # every row, or on the screened rows, every candidate's would take seconds in the browser
+    # for a 2048 x 1024 table, and a table nothing explains is as far from them in a few rows.
+    # A candidate read past position 2**24 is none: float32 cannot count positions one apart
+    # there, and its position (an angle over a frequency that barely turns, estimated to the
+    # last bit) puts its values anywhere.
+    ends = np.unique(np.r_[every[:CLOSEST_ROWS], every[-CLOSEST_ROWS:]])
+    read = [f for f in fits if abs(f.start) <= MAX_POSITION]
     closest: list[_Fit] = []
-    for f in sorted(map(screen_of, fits), key=lambda f: (f.max_abs, f.order)):
+    for f in sorted((measured(f, ends) for f in read), key=lambda f: (f.max_abs, f.order)):
         if all(f.candidate.describe(d) != g.candidate.describe(d) for g in closest):
             closest.append(f)
         if len(closest) == 3:
             break
-    return None, [measured(f, every) for f in closest]
+    return None, closest
 
 
 def _alternatives(

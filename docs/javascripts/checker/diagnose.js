@@ -135,6 +135,11 @@ const EPS16 = 2 ** -10;
 const TIE = 1e-9; // differences in one step of this are equal for the allowance shown (pe.diagnose.TIE)
 const SCREEN_ROWS = 32;
 const START_LIMIT = 2 ** 12;
+const START_ROWS = 8;
+const CLOSEST_ROWS = 4; // when nothing fits, the closest are measured on this many rows at each end
+const MAX_POSITION = 2 ** 24; // float32 counts positions one apart up to here
+const START_COLUMNS = 8;
+const BLOCK = 64; // columns computed at a time by measure
 
 const SPACING_WORDS = {
   paper: "the paper's 2i/d",
@@ -621,6 +626,29 @@ function columnFrequencies(c, cols, omega) {
   return freq;
 }
 
+/** The candidate's row at position pos and the tolerance of every entry (of columns from to
+ * end), written into values and tols (pe.diagnose._expected, one row); freq: columnFrequencies. */
+function expectedRow(c, cols, freq, pos, p, values, tols, from = 0, end = values.length) {
+  const f16 = c.rounding === "float16-angles";
+  const p16 = f16 ? round16(pos) : 0;
+  const noise = p.resolution + (c.rounding !== "none" ? EPS16 : 0);
+  for (let j = from; j < end; j++) {
+    const fn = cols.func[j];
+    let theta = f16 ? round16(p16 * round16(freq[j])) : pos * freq[j];
+    let value = fn === 0 ? Math.sin(theta) : fn === 1 ? Math.cos(theta) : 0;
+    theta = fn === 2 ? 0 : Math.abs(theta);
+    let t = p.resolution + Math.min(COMPUTE_ULPS * EPS32 * (1 + theta), COMPUTE_CAP);
+    if (c.spread) t = t + c.spread * noise * cols.pair[j] * theta;
+    if (c.rounding !== "none") {
+      value = round16(value);
+      t = t + EPS16 * Math.abs(value) + 2 ** -24;
+    }
+    if (f16) t = t + Math.min(2 * EPS16 * theta, F16_ANGLES_CAP);
+    values[j] = value;
+    tols[j] = t;
+  }
+}
+
 /** The largest |row - the candidate's row at position q| (the values of expected(), without
  * their tolerances). */
 function rowError(c, cols, omega, q, row) {
@@ -720,7 +748,7 @@ function kappaOf(meanSteps, unit = 1) {
 
 /** kappa refined by least squares on the pairs' angles of the screened rows (pe.diagnose._refined). */
 function refined(rows, cols, screen, kappa, key, first, prec) {
-  if (kappa === null || kappa <= 0 || cols.pairs.length < 2) return [kappa, 0];
+  if (kappa === null || kappa === 0 || cols.pairs.length < 2) return [kappa, 0];
   const [layout, odd, unit] = key.split("/");
   const d = cols.func.length;
   const nFreq = cols.pairs.length;
@@ -728,8 +756,9 @@ function refined(rows, cols, screen, kappa, key, first, prec) {
   const u = unit === "deg" ? DEGREE : 1;
   let den = 0;
   for (let it = 0; it < 3; it++) {
-    const base = Math.exp(Math.min((kappa * d) / 2, 700));
-    const probe = { layout, odd, spacing: "paper", sign: -1, base, baseKind: "estimated", rounding: "none", unit, shift: false, spread: 0 };
+    // A negative kappa (the exponent's sign flipped) is refined with a probe of that sign.
+    const base = Math.exp(Math.min((Math.abs(kappa) * d) / 2, 700));
+    const probe = { layout, odd, spacing: "paper", sign: kappa > 0 ? -1 : 1, base, baseKind: "estimated", rounding: "none", unit, shift: false, spread: 0 };
     const omega = Array.from({ length: nFreq }, (_, i) => u * Math.exp(-kappa * i));
     const start = startOf(probe, cols, frequencies(probe, cols.nFreq, d), rows, first, prec, 1);
     let num = 0;
@@ -746,7 +775,7 @@ function refined(rows, cols, screen, kappa, key, first, prec) {
     });
     if (!(den > 0)) return [kappa, 0];
     const step = num / den;
-    if (!Number.isFinite(step) || Math.abs(step) > 0.5 * kappa) return [kappa, 0];
+    if (!Number.isFinite(step) || Math.abs(step) > 0.5 * Math.abs(kappa)) return [kappa, 0];
     kappa += step;
   }
   return [kappa, 3 / Math.sqrt(den)];
@@ -770,7 +799,7 @@ function startOf(c, cols, omega, rows, first, prec, scale) {
     });
     const turns = Math.floor((START_LIMIT * w[0]) / (2 * Math.PI)) + 1;
     const slack = 2 * COMPUTE_ULPS * EPS32 + (c.rounding !== "none" ? 4 * EPS16 : 0);
-    let best = null;
+    const loose = [];
     let bestMiss = Infinity;
     for (let t = 0; t < turns; t++) {
       let ps = (theta[0] + 2 * Math.PI * t) / w[0];
@@ -784,16 +813,15 @@ function startOf(c, cols, omega, rows, first, prec, scale) {
         const m = g * w[j] - theta[j];
         miss = Math.max(miss, Math.abs(m - 2 * Math.PI * Math.floor(m / (2 * Math.PI) + 0.5)));
       }
-      if (miss <= 4 * prec.resolution + slack * (1 + g * w[w.length - 1])) {
-        best = ps;
-        break;
-      }
+      if (miss <= 4 * prec.resolution + slack * (1 + g * w[w.length - 1])) loose.push(ps);
       if (miss < bestMiss) {
         bestMiss = miss;
         p = ps;
       }
     }
-    if (best !== null) p = best;
+    // A float16 candidate's allowance is loose enough that one of hundreds of positions fits
+    // a small table by chance: the first wins (pe.diagnose._start).
+    if (loose.length) p = c.rounding === "none" ? closestFit(c, cols, omega, rows, first, prec, scale, loose) : loose[0];
   }
   const guess = Math.floor(p + 0.5);
   let best = guess;
@@ -806,6 +834,51 @@ function startOf(c, cols, omega, rows, first, prec, scale) {
     }
   }
   return best - first;
+}
+
+/** The first START_ROWS rows from first that are not all zeros (pe.diagnose._ahead). */
+function ahead(rows, first) {
+  const out = [];
+  for (let r = first; r < rows.length && out.length < START_ROWS; r++)
+    if (rows[r].some((v) => v !== 0)) out.push(r);
+  return out;
+}
+
+/** Of the loose positions for row first, the one whose first rows fit within the candidate's
+ * tolerance and differ least from it (the first on a tie), else the first
+ * (pe.diagnose._closest_fit). */
+function closestFit(c, cols, omega, rows, first, prec, scale, loose) {
+  const at = ahead(rows, first);
+  const freq = columnFrequencies(c, cols, omega);
+  const d = freq.length;
+  const values = new Float64Array(d);
+  const tols = new Float64Array(d);
+  // The largest difference over the first k columns of the rows at, or -1 where one misses.
+  const worstOf = (g, k) => {
+    let err = 0;
+    for (const r of at) {
+      expectedRow(c, cols, freq, g + (r - first), prec, values, tols, 0, k);
+      for (let j = 0; j < k; j++) {
+        const diff = Math.abs(rows[r][j] / scale - values[j]);
+        if (!(diff <= tols[j])) return -1; // NaN: does not fit
+        if (diff > err) err = diff;
+      }
+    }
+    return err;
+  };
+  // The first columns first, then every column (pe.diagnose._closest_fit).
+  let best = loose[0];
+  let bestErr = Infinity;
+  for (const ps of loose) {
+    const g = Math.floor(ps + 0.5);
+    if (worstOf(g, Math.min(d, START_COLUMNS)) < 0) continue;
+    const err = worstOf(g, d);
+    if (err >= 0 && err < bestErr) {
+      best = ps;
+      bestErr = err;
+    }
+  }
+  return best;
 }
 
 /** The position of a row when each pair's cosine turns at another rate than its sine. */
@@ -869,6 +942,9 @@ function candidatesOf(kappas, d, f16, claim16) {
     for (const layout of LAYOUTS)
       for (const odd of odds)
         for (const unit of ["rad", "deg"]) {
+          // guided-diffusion pads an odd width with a zero column: no lone last sine after
+          // the sines (pe.diagnose._candidates).
+          if (d % 2 && layout === "split-cos-first" && odd === "sin") continue;
           const [kappa, spread] = kappas[`${layout}/${odd}/${unit}`];
           for (const sp of SPACINGS) {
             const step = exponents(sp, 2, d)[1];
@@ -1114,47 +1190,45 @@ function snap(scale, prec) {
 }
 
 /** Score, largest difference and the tolerance of that entry, of the fit f over the rows at
- * (pe.diagnose's measured, without building the table); with stop, it gives up at the first
- * entry beyond its tolerance (partial: only "does not fit" is known). */
-function measure(f, cols, rows, at, prec, d, stop) {
+ * (pe.diagnose's measured, without building the table). It gives up (partial) with stop at
+ * the first entry beyond its tolerance (only "does not fit" is known), and at the first
+ * difference beyond limit (only "differs more" is known). */
+function measure(f, cols, rows, at, prec, d, stop, limit = Infinity) {
   const c = f.c;
   const p = scaledPrecision(prec, f.scale);
   const scale = f.scale;
   const freq = columnFrequencies(c, cols, frequencies(c, cols.nFreq, d));
-  const freq16 = c.rounding === "float16-angles" ? freq.map(round16) : null;
-  const noise = p.resolution + (c.rounding !== "none" ? EPS16 : 0);
+  const values = new Float64Array(d);
+  const tols = new Float64Array(d);
   let score = 0;
   let maxAbs = -1;
   let step = -1; // the largest difference's step of TIE, and the tightest allowance in it
+  let stepFloor = -1; // no difference below it is in that step or above
   let allowed = Infinity;
   for (const r of at) {
-    const pos = r + f.start;
-    const p16 = freq16 ? round16(pos) : 0;
     const row = rows[r];
-    for (let j = 0; j < d; j++) {
-      const fn = cols.func[j];
-      let theta = freq16 ? round16(p16 * freq16[j]) : pos * freq[j];
-      let value = fn === 0 ? Math.sin(theta) : fn === 1 ? Math.cos(theta) : 0;
-      theta = fn === 2 ? 0 : Math.abs(theta);
-      let t = p.resolution + Math.min(COMPUTE_ULPS * EPS32 * (1 + theta), COMPUTE_CAP);
-      if (c.spread) t = t + c.spread * noise * cols.pair[j] * theta;
-      if (c.rounding !== "none") {
-        value = round16(value);
-        t = t + EPS16 * Math.abs(value) + 2 ** -24;
+    // In blocks of columns: a measure that stops early computes little of the row.
+    for (let from = 0; from < d; from += BLOCK) {
+      const end = Math.min(d, from + BLOCK);
+      expectedRow(c, cols, freq, r + f.start, p, values, tols, from, end);
+      for (let j = from; j < end; j++) {
+        const t = tols[j];
+        const diff = row[j] / scale - values[j];
+        const ratio = Math.abs(diff) / t;
+        if (Number.isNaN(ratio)) return { score: Infinity, maxAbs: Infinity, allowed: NaN, partial: false };
+        if (ratio > score) score = ratio;
+        const abs = Math.abs(diff * scale);
+        if (abs >= stepFloor) {
+          if (abs > maxAbs) maxAbs = abs;
+          const s = Math.floor(abs / TIE);
+          if (s > step) {
+            step = s;
+            stepFloor = step * TIE * (1 - 1e-12);
+            allowed = t * scale;
+          } else if (s === step && t * scale < allowed) allowed = t * scale;
+        }
+        if ((stop && score > 1) || abs > limit) return { score, maxAbs: NaN, allowed: NaN, partial: true };
       }
-      if (c.rounding === "float16-angles") t = t + Math.min(2 * EPS16 * theta, F16_ANGLES_CAP);
-      const diff = row[j] / scale - value;
-      const ratio = Math.abs(diff) / t;
-      if (Number.isNaN(ratio)) return { score: Infinity, maxAbs: Infinity, allowed: NaN, partial: false };
-      if (ratio > score) score = ratio;
-      const abs = Math.abs(diff * scale);
-      if (abs > maxAbs) maxAbs = abs;
-      const s = Math.floor(abs / TIE);
-      if (s > step) {
-        step = s;
-        allowed = t * scale;
-      } else if (s === step && t * scale < allowed) allowed = t * scale;
-      if (stop && score > 1) return { score, maxAbs: NaN, allowed: NaN, partial: true };
     }
   }
   if (maxAbs < 0) return { score, maxAbs: 0, allowed: 0, partial: false };
@@ -1205,14 +1279,11 @@ function analyse(values, prec, dtype, transposed, below = Infinity) {
     return { c, start, scale, findings: found, template, complexity: deviations, order };
   });
 
-  const measured = (f, at, stop) => ({ ...f, ...measure(f, layouts[`${f.c.layout}/${f.c.odd}`], rows, at, prec, d, stop) });
+  const measured = (f, at, stop, limit = Infinity) => ({ ...f, ...measure(f, layouts[`${f.c.layout}/${f.c.odd}`], rows, at, prec, d, stop, limit) });
   const screened = new Map();
-  const screenOf = (f, exact = false) => {
-    const known = screened.get(f.order);
-    if (known && !(exact && known.partial)) return known;
-    const m = measured(f, screen, !exact);
-    screened.set(f.order, m);
-    return m;
+  const screenOf = (f) => {
+    if (!screened.has(f.order)) screened.set(f.order, measured(f, screen, true));
+    return screened.get(f.order);
   };
   const full = (f) => measured(f, liveIdx, false);
 
@@ -1232,12 +1303,28 @@ function analyse(values, prec, dtype, transposed, below = Infinity) {
     }
   }
   if (below < Infinity) return [null, []];
-  const closest = [];
-  for (const f of fits.map((g) => screenOf(g, true)).sort((a, b) => a.maxAbs - b.maxAbs || a.order - b.order)) {
-    if (closest.every((g) => describe(g.c, d) !== describe(f.c, d))) closest.push(f);
-    if (closest.length === 3) break;
+  // The three closest by their largest difference on the first and last CLOSEST_ROWS rows
+  // (pe.diagnose._analyse), distinct in words, as sorting every candidate would give them; but
+  // each is measured only until its difference passes the third's so far, as it then comes
+  // after the three.
+  const ends = [...new Set([...liveIdx.slice(0, CLOSEST_ROWS), ...liveIdx.slice(-CLOSEST_ROWS)])].sort((a, b) => a - b);
+  const words = new Map(fits.map((f) => [f.order, describe(f.c, d)]));
+  const ranking = [];
+  let closest = [];
+  // None read past position 2**24 (pe.diagnose.MAX_POSITION): there its values are noise.
+  for (const g of fits) {
+    if (Math.abs(g.start) > MAX_POSITION) continue;
+    const m = measured(g, ends, false, closest.length === 3 ? closest[2].maxAbs : Infinity);
+    if (m.partial) continue;
+    ranking.push(m);
+    ranking.sort((a, b) => a.maxAbs - b.maxAbs || a.order - b.order);
+    closest = [];
+    for (const f of ranking) {
+      if (closest.every((h) => words.get(h.order) !== words.get(f.order))) closest.push(f);
+      if (closest.length === 3) break;
+    }
   }
-  return [null, closest.map(full)];
+  return [null, closest];
 }
 
 /** Other explanations as simple as the winner, with other codes, that fit as well. */
@@ -1376,7 +1463,9 @@ export function textOf(r) {
     lines.push(`Equally well explained by: ${r.alternatives.map((a) => a.join(", ")).join("; ")}.`);
   for (const c of r.caveats) lines.push(`Cannot tell: ${c}.`);
   if (r.closest.length) {
-    lines.push("Closest candidates (largest difference, and the difference allowed there):");
+    lines.push(
+      `Closest candidates (largest difference on the first and last ${CLOSEST_ROWS} rows, and the difference allowed there):`,
+    );
     for (const c of r.closest)
       lines.push(`  ${fmt(c.max_abs_error ?? Infinity)} (allowed ${allowedText(c.allowed_error)})  ${c.description}`);
   }

@@ -78,7 +78,7 @@ function show(result, ms, waitMs) {
       el(
         "p",
         {},
-        "No explanation fits within the table's precision. The closest candidates, with the largest difference from each and the difference allowed at that entry:",
+        "No explanation fits within the table's precision. The closest candidates, with the largest difference from each on the first and last four rows and the difference allowed at that entry:",
       ),
     );
     const list = el("ul");
