@@ -12,6 +12,8 @@ description and card) run over a site MkDocs built without the hooks:
   the page is painted (see ``patch_theme``).
 - ``drop_unused_stylesheets``: mkdocstrings' stylesheet stays on the API reference pages
   (``typeset_maths`` drops KaTeX's from a page without maths).
+- ``hoist_stylesheets``: a stylesheet linked in the body (a generated fragment's) moves into
+  ``<head>``.
 - ``name_dialogs``: Material's search dialog gets an accessible name.
 - ``name_index_sections``: the nav of a section with an index page (a hub) is named after
   the section, not after its icon-only toggle.
@@ -91,6 +93,24 @@ def drop_stylesheet(html: str, path: str) -> str:
     """The page without its ``<link rel="stylesheet">`` to ``path`` (relative to the site
     root, whatever the page's depth); a page without that link is returned as it is."""
     return re.sub(rf'<link rel="stylesheet" href="(?:\.\./)*{re.escape(path)}">', "", html)
+
+
+_STYLESHEET_LINK = re.compile(r'<link rel="stylesheet" href="[^"]*">\n?')
+
+
+def hoist_stylesheets(html: str, where: str = "page") -> str:
+    """Stylesheets linked in the body (a generated fragment's, such as the exercises') move to
+    the end of ``<head>``, each once. Met by the parser in the body, a stylesheet restyled and
+    laid out the whole page again when it arrived, after the first paint: on the pages with
+    exercises, half a second of a phone's blocking time (scripts/bench/pages.py)."""
+    if "</head>" not in html:
+        raise MarkupError(f"{where}: no </head> in the page")
+    head, body = html.split("</head>", 1)
+    found = [m.group(0).strip() for m in _STYLESHEET_LINK.finditer(body)]
+    if not found:
+        return html
+    new = "".join(dict.fromkeys(link for link in found if link not in head))
+    return f"{head}{new}</head>{_STYLESHEET_LINK.sub('', body)}"
 
 
 def drop_unused_stylesheets(html: str) -> str:
@@ -255,7 +275,8 @@ def finish_page(html: str, render: Render, root: str, where: str = "page") -> Fi
     if is_notebook(html):
         html, files = output_images(slim_notebook(html))
     html, used = typeset_maths(html, render, root, where)
-    html = name_index_sections(name_dialogs(patch_theme(drop_unused_stylesheets(html), where)))
+    html = hoist_stylesheets(drop_unused_stylesheets(html), where)
+    html = name_index_sections(name_dialogs(patch_theme(html, where)))
     return FinishedPage(html, used, files)
 
 
