@@ -16,7 +16,6 @@ from helpers.pipeline import ROOT, Sandbox, make_sandbox, output_files
 from scripts.artifacts import registry
 from scripts.artifacts.pages import experiments as experiments_page
 
-PAGE = ROOT / "docs" / "experiments.md"
 EXPERIMENT_ARTIFACTS = [a for a in registry.all_artifacts() if a.needs]
 
 # A tiny run with a figure, a table and numbers that show it, for clean builds in a sandbox.
