@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from helpers.pipeline import ROOT, Sandbox, make_sandbox, output_files
+from helpers.pipeline import Sandbox, make_sandbox, output_files
 
 from scripts.artifacts import registry
 from scripts.artifacts.pages import experiments as experiments_page
