@@ -58,7 +58,6 @@ ALL_RUNS = tuple(r.name for r in RUNS)
 LENGTHS = {"train_length": RUN_COMMON["train_length"], "eval_length": RUN_COMMON["eval_length"]}
 
 
-
 #: The runs are declared here, once, for every experiments page (``experiments_length.py``
 #: and ``experiments_inside.py`` declare their figures and tables); this page shows the
 #: settings every run recorded and computes the numbers all the pages quote.

@@ -12,6 +12,7 @@ from scripts.artifacts.registry import Artifact, figure, table
 
 PAGE = "experiments-inside.md"
 
+
 def _seeds(name: str, view: str, needs: tuple[str, ...], what: str, rows: str) -> Artifact:
     """The per-seed figure beside a results table (``view``: which of its columns)."""
     return figure(
@@ -23,8 +24,6 @@ def _seeds(name: str, view: str, needs: tuple[str, ...], what: str, rows: str) -
         caption=r"Every seed's $what, one row per $rows. Dots: one per seed; bar: "
                 r"the mean with its $level % confidence interval (Student's t over the seeds); "
                 r"hollow grey dots, where shown: the same models before training.")
-
-
 
 
 ARTIFACTS = [
@@ -77,8 +76,9 @@ ARTIFACTS = [
                 r"accuracy by position, trained on $train_length.",
         derived=lambda p: {"last": p["eval_length"] - 1}, **LENGTHS),
     # Every seed of the shift test's answers, in place of the whole-sequence line plot
-    # (exp-offsets, its numbers in the table): the page is at its 300 KiB budget, so the
-    # other views of experiments:seeds (windows, placement, attention, probe) are not shown.
+    # (exp-offsets, its numbers in the table): the page was at its 300 KiB budget before the
+    # split, so the other views of experiments:seeds (windows, placement, attention, probe)
+    # are not shown.
     _seeds("exp-shift-seeds", "shift", ("run-sinusoidal", "run-learned"),
            "share of answers changed by the shift", "model and shift"),
     table("exp-shift-split-results", "results.tables:shift_split", needs=WITH_POSITIONS),
@@ -88,6 +88,7 @@ ARTIFACTS = [
     table("exp-causal-mask-results", "results.tables:probe", needs=MASKS),
     table("exp-sum-concat-results", "results.tables:sum_concat", needs=COMBINES),
 ]
+
 
 #: The numbers from the runs this page quotes (and no other experiments page declares);
 #: see ``experiments.py`` for how they are named.

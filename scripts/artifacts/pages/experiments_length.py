@@ -55,6 +55,7 @@ ARTIFACTS = [
     table("exp-half-results", "results.tables:extrapolation", needs=HALF),
 ]
 
+
 #: The numbers from the runs this page quotes (and no other experiments page declares);
 #: see ``experiments.py`` for how they are named.
 NUMBERS_FROM_RUNS: tuple[str, ...] = (
