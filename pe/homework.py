@@ -221,7 +221,7 @@ PROBLEMS: tuple[Problem, ...] = (
         notes="Pair i completes a turn when 2π · 10000^(2i/$d) ≤ $length − 1. Counting the "
               "pairs whose wavelength is longer gives $answer: at positions past the "
               "training length these pairs show angles the model has never seen.",
-        rests_on=("wavelengths.md", "experiments.md#extrapolation"),
+        rests_on=("wavelengths.md", "experiments-length.md#extrapolation"),
         draws=(("d", {"of": [64, 128, 256, 512]}),
                ("length", {"of": [64, 128, 256, 512, 1024, 2048]})),
         answer=_slow_pairs, tolerance=0, decimals=0, unit="pairs"),
@@ -282,7 +282,7 @@ PROBLEMS: tuple[Problem, ...] = (
               "weighs rotary (relative, but still unseen angles: interpolation or a larger "
               "base) against ALiBi and T5 (relative biases built for length), and proposes a "
               "measurement: accuracy or loss by position, at and beyond the training length.",
-        rests_on=("experiments.md#extrapolation", "relatives.md#alibi")),
+        rests_on=("experiments-length.md#extrapolation", "relatives.md#alibi")),
     Problem(
         "design-learned", "Learned or fixed?", "design", "learned tables", 4, 12,
         prompt="For an image classifier with a fixed grid of 14 × 14 patches, would you use "
@@ -305,7 +305,7 @@ PROBLEMS: tuple[Problem, ...] = (
               "encoding, shifts all positions by a constant at test time, and says that an "
               "offset-only model is unaffected by the shift. Controls: several seeds, the "
               "same training budget.",
-        rests_on=("experiments.md#offsets", "experiments.md#absolute")),
+        rests_on=("experiments-inside.md#offsets", "experiments-length.md#absolute")),
 )
 
 _BY_SLUG = {p.slug: p for p in PROBLEMS}

@@ -118,7 +118,7 @@ def test_the_page_quotes_its_numbers_and_links_the_experiment():
     text = PAGE.read_text(encoding="utf-8")
     for n in page.NUMBERS:
         assert f"{{{{ pe:{n.name} }}}}" in text, n.name
-    assert "experiments.md#causal-mask" in text
+    assert "experiments-inside.md#causal-mask" in text
     for stem in ("need_permutation", "need_conv_padding", "need_causal_mask",
                  "need_graph_encodings"):
         assert f"docs/examples/need-position/{stem}.py" in text

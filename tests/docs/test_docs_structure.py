@@ -38,26 +38,26 @@ HUBS = {
     "Design for your input": "design/index.md",
 }
 #: Pages of evidence: an FAQ entry may link these besides its one home.
-EVIDENCE = {"experiments.md", "proofs.md"}
+EVIDENCE = {"experiments.md", "experiments-length.md", "experiments-inside.md", "proofs.md"}
 #: Explanations and the evidence that backs them: each must link the other.
 BOTH_WAYS = [
-    ("embeddings.md#concatenation", "experiments.md#sum-concat"),
-    ("pitfalls.md#beyond-training-length", "experiments.md#extrapolation"),
+    ("embeddings.md#concatenation", "experiments-inside.md#sum-concat"),
+    ("pitfalls.md#beyond-training-length", "experiments-length.md#extrapolation"),
     ("relative-position.md#dot-product", "proofs.md#dot-product"),
     ("wavelengths.md#geometric-progression", "proofs.md#wavelengths"),
-    ("index.md#why", "experiments.md#causal-mask"),
+    ("index.md#why", "experiments-inside.md#causal-mask"),
 ]
 
 #: Topics once answered in several places that diverged (the review's section 2): each has
 #: one home, and every other section that speaks of it links that home.
 ONE_HOME = {
     "embeddings.md#concatenation": [  # sum or concatenation
-        "pitfalls.md#sum-versus-concat", "experiments.md#sum-concat", "practice.md#input-width",
+        "pitfalls.md#sum-versus-concat", "experiments-inside.md#sum-concat", "practice.md#input-width",
         "questions.md#add-or-concatenate"],
     "wavelengths.md#why-10000": [  # choosing a base
         "questions.md#choose-base", "questions.md#why-10000", "relatives.md#detr",
         "beyond-text.md#time-series", "errata.md#misconception-base-length",
-        "experiments.md#bases", "formula.md#the-base-is-a-parameter"],
+        "experiments-length.md#bases", "formula.md#the-base-is-a-parameter"],
     "beyond-text.md#image-patches": [  # 2-D positions, image patches
         "relatives.md#detr", "practice.md#larger-images", "questions.md#image-patches"],
     "wavelengths.md#geometric-progression": [  # the longest wavelength
@@ -221,10 +221,11 @@ def included_scripts(texts: dict[str, str]) -> dict[str, set[str]]:
 
 def label_matches(label: str, groups: tuple[str, ...], h1: str) -> bool:
     """A nav label is the page's H1, or the part of it before a colon (a subtitle), or the
-    part after "<its group>: " (the API pages under "API reference")."""
+    part after "<its group>: " (the API pages under "API reference"; the experiments pages,
+    whose H1 goes on in lower case)."""
     label = label.replace("`", "")
     return (h1 == label or h1.startswith(f"{label}: ")
-            or bool(groups) and h1 == f"{groups[-1]}: {label}")
+            or bool(groups) and h1.lower() == f"{groups[-1]}: {label}".lower())
 
 
 def section_of(text: str, anchor: str) -> str:

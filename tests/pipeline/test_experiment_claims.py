@@ -33,7 +33,9 @@ from scripts.artifacts.results.data import (
     windows,
 )
 
-PAGE = ROOT / "docs" / "experiments.md"
+#: The experiments pages: the landing page sums up the claims its two pages state.
+PAGES = [ROOT / "docs" / name for name in
+         ("experiments.md", "experiments-length.md", "experiments-inside.md")]
 Runs = Mapping[str, Run]
 Check = Callable[[Runs], "str | None"]
 CLAIM_MARK = re.compile(r"<!-- claim: ([a-z0-9-]+) -->")
@@ -367,7 +369,8 @@ CLAIMS: dict[str, Check] = {
 
 
 def page_claims() -> set[str]:
-    return set(CLAIM_MARK.findall(PAGE.read_text(encoding="utf-8")))
+    return {name for page in PAGES
+            for name in CLAIM_MARK.findall(page.read_text(encoding="utf-8"))}
 
 
 def test_every_claim_on_the_page_has_a_check_and_every_check_a_claim() -> None:

@@ -64,10 +64,10 @@ def test_importing_the_registry_and_pages_stays_cheap() -> None:
 
 def test_the_run_numbers_the_experiments_page_lists_are_computed() -> None:
     """From the kept training results (runs/), without training: every name the experiments
-    page's module lists is one that results/numbers.py computes."""
+    pages' modules list is one that results/numbers.py computes."""
     import json
 
-    from scripts.artifacts.pages import experiments
+    from scripts.artifacts.pages import experiments, experiments_inside, experiments_length
     from scripts.artifacts.results.numbers import compute
 
     (art,) = [a for a in ARTIFACTS if a.name == "experiment-numbers"]
@@ -76,4 +76,6 @@ def test_the_run_numbers_the_experiments_page_lists_are_computed() -> None:
     assert not missing, f"no kept training results: {missing}"
     runs = {name: json.loads(path.read_text())["results"] for name, path in kept.items()}
     computed = compute(runs=runs)
-    assert not [n for n in experiments.NUMBERS_FROM_RUNS if n not in computed]
+    listed = [n for m in (experiments, experiments_length, experiments_inside)
+              for n in m.NUMBERS_FROM_RUNS]
+    assert not [n for n in listed if n not in computed]

@@ -11,12 +11,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from helpers.pipeline import ROOT, Sandbox, make_sandbox, output_files
+from helpers.pipeline import Sandbox, make_sandbox, output_files
 
 from scripts.artifacts import registry
 from scripts.artifacts.pages import experiments as experiments_page
 
-PAGE = ROOT / "docs" / "experiments.md"
 EXPERIMENT_ARTIFACTS = [a for a in registry.all_artifacts() if a.needs]
 
 # A tiny run with a figure, a table and numbers that show it, for clean builds in a sandbox.

@@ -74,3 +74,33 @@ def test_tables_sit_in_a_box_of_their_own(built_site: Path, site_page: str) -> N
     (scripts/site/mkdocs_hooks.py), so every plain table comes in a box of its own."""
     html = served(built_site, site_page)
     assert html.count("<table") == html.count('<div class="pe-table" data-search-exclude><table>')
+
+
+#: The section ids the experiments page had before it was split (issue 23): links from
+#: outside may still name them, so each stays on the landing page as an element linking the
+#: section's new home.
+OLD_EXPERIMENTS_IDS = (
+    "findings", "setup", "extrapolation", "placement", "interpolation", "shape", "bases",
+    "offsets", "attention-offset", "probe", "causal-mask", "sum-concat", "absolute",
+    "reproducing", "references")
+
+
+def _ids(html: str) -> set[str]:
+    return set(re.findall(r'\bid="([^"]+)"', html))
+
+
+@pytest.mark.parametrize("anchor", OLD_EXPERIMENTS_IDS)
+def test_the_experiments_pages_old_anchors_still_land(built_site: Path, anchor: str) -> None:
+    landing = served(built_site, "experiments/")
+    found = re.search(rf'<(\w+)\b([^>]*)\bid="{re.escape(anchor)}"([^>]*)>', landing)
+    assert found, f"experiments/ has no element with id {anchor!r}: links to it land nowhere"
+    if found.group(1).startswith("h"):  # a section still on the landing page
+        return
+    targets = re.findall(r'href="([^"#]*)#([^"]+)"', found.group(2) + found.group(3))
+    if not targets:  # the id on a list item: its links follow
+        targets = re.findall(r'href="([^"#]*)#([^"]+)"', landing[found.end():].split("</li>")[0])
+    assert targets, f"experiments/#{anchor} links to no section's new home"
+    for page, target in targets:
+        path = (built_site / "experiments" / page).resolve()
+        html = (path / "index.html" if path.is_dir() else path).read_text(encoding="utf-8")
+        assert target in _ids(html), f"experiments/#{anchor} links to {page}#{target}, not there"

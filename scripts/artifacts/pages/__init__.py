@@ -15,7 +15,7 @@ page's module is the only other place that makes the page. A page module defines
   ``scripts/artifacts/numbers.py`` that computes it, and its meaning. A page may quote
   numbers another page declares (a number is declared once, on the page that explains it);
   the build's error for an unknown name says where similar names are declared.
-- ``NUMBERS_FROM_RUNS`` (the experiments page): the names it quotes of the numbers computed
+- ``NUMBERS_FROM_RUNS`` (the experiments pages): the names it quotes of the numbers computed
   from the training runs by ``results/numbers.py`` (which names them by run and measurement).
 - ``EXERCISES``: its exercises (``exercise_bank.Exercise``), in the order the page shows them.
 - ``ALLOWED_NUMBERS``: the integers its prose may type, each with why it is not a result
@@ -44,6 +44,8 @@ from scripts.artifacts.pages import (
     embeddings,
     errata,
     experiments,
+    experiments_inside,
+    experiments_length,
     explorer,
     formula,
     glossary,
@@ -77,7 +79,8 @@ from scripts.artifacts.registry import ROOT, Artifact, Number
 MODULES: tuple[ModuleType, ...] = (
     index, formula, wavelengths, worked_examples, relative_position, embeddings, pitfalls,
     practice, relatives, errata, beyond_text, need_position, where_it_enters, coordinates,
-    questions, implementations, practice_questions, experiments, proofs, explorer, checker,
+    questions, implementations, practice_questions, experiments, experiments_length,
+    experiments_inside, proofs, explorer, checker,
     coordinate_designer, notebook, glossary, reference, reference_variants, reference_symbolic,
     reference_relatives, reference_diagnose, teachers, teachers_solutions, homework)
 

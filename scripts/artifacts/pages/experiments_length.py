@@ -1,0 +1,78 @@
+"""docs/experiments-length.md: Experiments: beyond the training length.
+
+Everything this page shows that the pipeline makes is declared here; the training runs
+it compares are declared once, in ``experiments.py`` (see ``scripts/artifacts/pages/__init__.py``
+for the names a page module may define).
+"""
+
+from __future__ import annotations
+
+from scripts.artifacts.pages.experiments import BASES, HALF, LENGTHS, SCHEMES, SHAPE, WITH_POSITIONS
+from scripts.artifacts.registry import figure, table
+
+PAGE = "experiments-length.md"
+
+ARTIFACTS = [
+    figure(
+        "exp-extrapolation", "experiments:extrapolation", needs=SCHEMES, interpolate=True,
+        alt="Two line plots of the accuracy of the copy task at each of $eval_length "
+            "tokens, one line per position scheme (sinusoidal, learned, rotary, none) with a "
+            "band over the seeds. Left: positions 0 to $last, with a vertical line at the "
+            "training length $train_length. Right: the same sequences with positions scaled "
+            "into the trained range. The numbers are in the table below the figure.",
+        caption=r"Accuracy at each token of sequences of $eval_length, for models trained "
+                r"on $train_length. Left: positions \(0 \ldots ${last}\); right of the "
+                r"dashed line the models never saw these positions. Right panel: positions "
+                r"scaled by $train_length/$eval_length into the trained range (position "
+                r"interpolation, without fine-tuning). Lines: mean over the seeds; bands: "
+                r"lowest to highest seed. Dotted: chance.",
+        derived=lambda p: {"last": p["eval_length"] - 1}, **LENGTHS),
+    figure(
+        "exp-bases", "experiments:bases", needs=BASES,
+        alt="Two plots of accuracy against the base, on a logarithmic axis, for sinusoidal "
+            "and rotary models: inside the training length, and "
+            "over the $train_length positions after it. The numbers are in the table below.",
+        caption=r"The base of the frequencies, swept: accuracy inside the training length "
+                r"(left) and over the next $train_length positions (right); mean over the "
+                r"seeds with bars from lowest to highest. Dotted: chance.",
+        **LENGTHS),
+    figure(
+        "exp-half", "experiments:extrapolation", needs=HALF,
+        alt="Line plot of the accuracy of the task that copies the token at half the "
+            "position, at each position 0 to $last, one line per position scheme, with a "
+            "vertical line at the training length $train_length. The numbers are in the "
+            "table below the figure.",
+        caption=r"The task that needs the absolute position: the answer at position \(i\) "
+                r"is the token at \(\lfloor i/2 \rfloor\). Accuracy at each position, "
+                r"trained on $train_length; mean over the seeds, band from lowest to highest. "
+                r"Dotted: chance.",
+        derived=lambda p: {"last": p["eval_length"] - 1}, **LENGTHS),
+    table("exp-extrapolation-results", "results.tables:extrapolation", needs=SCHEMES),
+    table("exp-placement-results", "results.tables:placement", needs=WITH_POSITIONS),
+    table("exp-shape-results", "results.tables:extrapolation", needs=SHAPE),
+    table("exp-shape-placement-results", "results.tables:placement", needs=SHAPE),
+    table("exp-bases-results", "results.tables:bases", needs=BASES),
+    table("exp-half-results", "results.tables:extrapolation", needs=HALF),
+]
+
+
+#: The numbers from the runs this page quotes (and no other experiments page declares);
+#: see ``experiments.py`` for how they are named.
+NUMBERS_FROM_RUNS: tuple[str, ...] = (
+    "exp_eval_length",
+    "exp_full_turn_last",
+    "exp_half_learned_acc_trained",
+    "exp_half_none_acc_trained",
+    "exp_half_rotary_acc_trained",
+    "exp_half_sinusoidal_acc_trained",
+    "exp_half_sinusoidal_interp_all",
+    "exp_interp_scale",
+    "exp_new_angle_first",
+    "exp_new_angle_last",
+    "exp_none_acc_trained",
+    "exp_pairs",
+    "exp_sinusoidal_base",
+    "exp_sinusoidal_base_1000_base",
+    "exp_sinusoidal_shape_train_offset",
+    "exp_slowest_turn",
+)
