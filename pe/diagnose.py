@@ -171,6 +171,8 @@ IMPLEMENTATIONS: dict[str, tuple[str, ...]] = {
 LAYOUTS = ("interleaved", "split-sin-first", "split-cos-first", "interleaved-cos-first")
 SPACINGS = ("paper", "d2-1", "i-for-2i", "2j-for-2i")
 ROUNDINGS = ("none", "float16-result", "float16-angles")
+#: Fewer live rows than this give no evidence of float16 rounding on an estimated base.
+MIN_ROWS_FOR_16 = 3
 PAPER_BASE = 10000.0
 #: exp(-log10(10000) * 2i/d): the paper's formula with base e^4 (log10 taken for ln).
 LOG10_BASE = math.exp(math.log10(PAPER_BASE))
@@ -1504,13 +1506,34 @@ def _analyse(
     for k, f in enumerate(ranked):
         if f.complexity >= below:
             break
+        # Two rows fix an estimated base and a first position with little to spare: a
+        # float16 reading of them is no evidence of float16 (PE_SWEEP found 2 rows at
+        # position 237 read as float16 angles).
+        if (
+            f.candidate.rounding != "none"
+            and f.candidate.base_kind == "estimated"
+            and every.size < MIN_ROWS_FOR_16
+        ):
+            continue
         if screen_of(f).score <= 1.0:
             checked = measured(f, every)
             if checked.score <= 1.0:
                 rest = ranked[k + 1 :]
-                return checked, _alternatives(
-                    checked, rest, screen_of, lambda g: measured(g, every)
-                )
+                alternatives = _alternatives(checked, rest, screen_of, lambda g: measured(g, every))
+                # A base read from a small table can absorb float16 rounding: where the same
+                # reading with float16 results fits too, both are said (neither is asserted).
+                twin = replace(checked.candidate, rounding="float16-result")
+                if (
+                    checked.candidate.base_kind == "estimated"
+                    and checked.candidate.rounding == "none"
+                ):
+                    for g in rest:
+                        if g.candidate == twin and len(alternatives) < 3:
+                            g = measured(replace(g, start=checked.start), every)
+                            if g.score <= 1.0:
+                                alternatives.append(g)
+                            break
+                return checked, alternatives
     if below < math.inf:
         return None, []
     # The closest, by their largest difference on the first and last CLOSEST_ROWS rows: on

@@ -292,8 +292,8 @@ def alias_codes(case: Sweep) -> set[str]:
     aliases = {"i-for-2i": 100.0, "2j-for-2i": 1e8, "log10-for-ln": math.exp(4.0)}
     if d >= 5:
         aliases["floor-division"] = math.exp(d)
-    if d >= 6 and case.layout == "interleaved":
-        aliases["spacing-d2-minus-1"] = 10000.0 ** (d / (2 * (d // 2 - 1)))
+    if d >= 3 and case.layout == "interleaved":  # below 6 the slip's d/2 - 1 is floored at 1
+        aliases["spacing-d2-minus-1"] = 10000.0 ** (d / (2 * max(d // 2 - 1, 1)))
     return {code for code, b in aliases.items() if abs(math.log(case.base / b)) <= rel * d}
 
 

@@ -123,6 +123,7 @@ const IMPLEMENTATIONS = {
 const LAYOUTS = ["interleaved", "split-sin-first", "split-cos-first", "interleaved-cos-first"];
 const SPACINGS = ["paper", "d2-1", "i-for-2i", "2j-for-2i"];
 const ROUNDINGS = ["none", "float16-result", "float16-angles"];
+const MIN_ROWS_FOR_16 = 3; // pe.diagnose.MIN_ROWS_FOR_16
 const PAPER_BASE = 10000;
 const LOG10_BASE = Math.exp(Math.log10(PAPER_BASE));
 const DEGREE = Math.PI / 180;
@@ -1297,9 +1298,26 @@ function analyse(values, prec, dtype, transposed, below = Infinity) {
   for (let k = 0; k < ranked.length; k++) {
     const f = ranked[k];
     if (f.complexity >= below) break;
+    // Two rows give no evidence of float16 on an estimated base (pe.diagnose.MIN_ROWS_FOR_16).
+    if (f.c.rounding !== "none" && f.c.baseKind === "estimated" && liveIdx.length < MIN_ROWS_FOR_16) continue;
     if (screenOf(f).score <= 1) {
       const checked = full(f);
-      if (checked.score <= 1) return [checked, alternativesOf(checked, ranked.slice(k + 1), screenOf, full)];
+      if (checked.score <= 1) {
+        const rest = ranked.slice(k + 1);
+        const alternatives = alternativesOf(checked, rest, screenOf, full);
+        // The same reading with float16 results, at the winner's first position, said too
+        // where it fits (pe.diagnose._analyse): a base read from a small table absorbs it.
+        if (checked.c.baseKind === "estimated" && checked.c.rounding === "none") {
+          const twin = { ...checked.c, rounding: "float16-result" };
+          const same = (c) => Object.keys(twin).every((key) => c[key] === twin[key]);
+          const g = rest.find((h) => same(h.c));
+          if (g && alternatives.length < 3) {
+            const m = full({ ...g, start: checked.start });
+            if (m.score <= 1) alternatives.push(m);
+          }
+        }
+        return [checked, alternatives];
+      }
     }
   }
   if (below < Infinity) return [null, []];
