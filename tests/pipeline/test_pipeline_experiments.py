@@ -18,8 +18,10 @@ from scripts.artifacts.pages import experiments as experiments_page
 
 EXPERIMENT_ARTIFACTS = [a for a in registry.all_artifacts() if a.needs]
 
-# A tiny run with a figure, a table and numbers that show it, for clean builds in a sandbox.
+# A tiny run with a figure, a table and numbers that show it, for clean builds in a sandbox
+# (appended to the page module that declares the runs; it imports what it uses itself).
 TINY = """
+from scripts.artifacts.registry import Artifact, figure, table
 ARTIFACTS.append(_run("tiny-run", scheme="sinusoidal", d_model=16, layers=1, d_mlp=16,
                         train_length=8, eval_length=16, steps=20, warmup=5, batch=8,
                         seeds=[0, 1], shifts=[0, 4], eval_batch=8,
