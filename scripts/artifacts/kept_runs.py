@@ -61,15 +61,44 @@ def cpu_model() -> str:
     return platform.processor() or "unknown"
 
 
+#: The vector instructions XLA's CPU kernels and NumPy's BLAS choose their code paths by.
+SIMD_FLAGS = ("sse4_1", "sse4_2", "avx", "avx2", "fma", "f16c", "avx512f", "avx512dq",
+              "avx512bw", "avx512vl", "avx512cd", "avx512ifma", "avx512vbmi", "avx512_vnni",
+              "avx512_bf16", "avx512_fp16", "amx_tile", "amx_bf16")
+
+
+def cpu_features() -> str:
+    """The processor's generation and vector instructions, as Linux reports them: a model
+    name alone ("AMD EPYC") is shared by generations whose kernels round differently (seen:
+    a run retrained on family 26 differed from one kept from another generation in its
+    last bit). Empty where /proc/cpuinfo is missing (macOS: the model name tells the chip)."""
+    try:
+        text = Path("/proc/cpuinfo").read_text()
+    except OSError:
+        return ""
+    fields: dict[str, str] = {}
+    for line in text.splitlines():
+        key, _, value = line.partition(":")
+        fields.setdefault(key.strip().lower(), value.strip())
+        if not line.strip():
+            break  # the first processor describes them all
+    flags = set(fields.get("flags", "").split())
+    generation = f"family {fields.get('cpu family', '?')} model {fields.get('model', '?')}"
+    return " ".join([generation, *(f for f in SIMD_FLAGS if f in flags)])
+
+
 def this_machine() -> dict[str, Any]:
     """The machine a run is trained on: what decides the last bits of its numbers."""
     return {"system": f"{platform.system()} {platform.machine()}", "cpu": cpu_model(),
-            "python": platform.python_version(), "libraries": library_versions()}
+            "cpu_features": cpu_features(), "python": platform.python_version(),
+            "libraries": library_versions()}
 
 
 def same_machine(a: dict[str, Any], b: dict[str, Any]) -> bool:
-    """Whether two records were made where identical bytes are expected."""
-    return all(a.get(k) == b.get(k) for k in ("system", "cpu", "libraries"))
+    """Whether two records were made where identical bytes are expected: a record without
+    the processor's features (kept before they were recorded) matches no machine."""
+    keys = ("system", "cpu", "cpu_features", "libraries")
+    return all(a.get(k) is not None and a.get(k) == b.get(k) for k in keys)
 
 
 @dataclass(frozen=True)

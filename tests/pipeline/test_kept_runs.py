@@ -17,7 +17,7 @@ import pytest
 from helpers.pipeline import ROOT, run_builder
 
 from scripts.artifacts import builder, registry
-from scripts.artifacts.kept_runs import KeptRuns, same_machine, this_machine
+from scripts.artifacts.kept_runs import KeptRuns, cpu_features, same_machine, this_machine
 
 RUNS = [a for a in registry.all_artifacts() if a.kind == "run"]
 KEPT = KeptRuns(ROOT / "runs")
@@ -99,6 +99,18 @@ def test_differences_finds_what_exceeds_the_tolerance() -> None:
     assert _differences(kept, {**kept, "loss": [0.5, 0.2]}) == [".loss[1]: kept 0.1, retrained 0.2"]
     assert _differences(kept, {**kept, "config": {"scheme": "rotary", "seeds": [0, 1]}})
     assert _differences(kept, {**kept, "loss": [0.5]})
+
+
+def test_identical_bytes_are_expected_only_where_the_processor_is_known_to_match() -> None:
+    here = this_machine()
+    assert same_machine(here, dict(here))
+    # "AMD EPYC" names several generations; one kept from another rounds differently
+    other_generation = {**here, "cpu_features": "family 25 model 1 avx avx2 fma"}
+    assert not same_machine(other_generation, here)
+    # a record kept before the features were recorded matches no machine
+    assert not same_machine({k: v for k, v in here.items() if k != "cpu_features"}, here)
+    if Path("/proc/cpuinfo").is_file():
+        assert cpu_features().startswith("family ")
 
 
 @pytest.mark.training
