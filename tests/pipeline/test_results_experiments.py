@@ -81,6 +81,11 @@ def test_the_environment_table_shows_each_distinct_record_once() -> None:
     header = apart.splitlines()[0]
     assert "`run-a`" in header and "`run-b`" in header
     assert "AMD EPYC | Apple M2" in apart
+    # a field only one record has (kept before it was recorded) is named, not left blank
+    newer = _record("AMD EPYC")
+    newer["environment"]["cpu_features"] = "family 26 model 2 avx2"
+    mixed = environment(runs={"run-a": _record("AMD EPYC"), "run-b": newer})
+    assert "| not recorded | family 26 model 2 avx2 |" in mixed
 
 
 @pytest.mark.parametrize(("length", "shifts"), [(8, [0, 8, 16]), (32, [0, 32, 64])])

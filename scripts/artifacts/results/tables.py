@@ -247,6 +247,7 @@ def bases(*, runs: Mapping[str, Run]) -> str:
 
 #: What each entry of a run's ``environment`` record means (every entry must have one).
 ENVIRONMENT = {"system": "operating system and machine", "cpu": "processor",
+               "cpu_features": "processor generation and vector instructions",
                "logical_cpus": "logical processors", "device": "device JAX computed on",
                "xla_flags": "XLA flags (one thread per run)", "python": "Python"}
 
@@ -269,5 +270,5 @@ def environment(*, runs: Mapping[str, Run]) -> str:
     records = [dict(r) for r in groups]
     keys = list(dict.fromkeys(k for r in records for k in r))
     header = ["recorded", *(", ".join(f"`{n}`" for n in names) for names in groups.values())]
-    return markdown_table(header, [[k, *(r.get(k, "–") for r in records)] for k in keys],
+    return markdown_table(header, [[k, *(r.get(k, "not recorded") for r in records)] for k in keys],
                           "l" * len(header))
