@@ -171,7 +171,7 @@ IMPLEMENTATIONS: dict[str, tuple[str, ...]] = {
 LAYOUTS = ("interleaved", "split-sin-first", "split-cos-first", "interleaved-cos-first")
 SPACINGS = ("paper", "d2-1", "i-for-2i", "2j-for-2i")
 ROUNDINGS = ("none", "float16-result", "float16-angles")
-#: Fewer live rows than this give no evidence of float16 rounding on an estimated base.
+#: Fewer live rows than this give no evidence of float16 rounding (on any base).
 MIN_ROWS_FOR_16 = 3
 PAPER_BASE = 10000.0
 #: exp(-log10(10000) * 2i/d): the paper's formula with base e^4 (log10 taken for ln).
@@ -1499,6 +1499,14 @@ def _analyse(
         return screened[f.order]
 
     every = np.flatnonzero(live)
+
+    def unfounded16(f: _Fit) -> bool:
+        # One or two rows fix a base and a first position with little to spare, and float16's
+        # tolerance then lets a slip fit a correct table: no evidence of float16 (PE_SWEEP
+        # found 2 rows at position 237 read as float16 angles, and one row of base 46630 at
+        # width 21 as base 10000 with i/(d/2 - 1) and float16 angles).
+        return f.candidate.rounding != "none" and every.size < MIN_ROWS_FOR_16
+
     # Ties go to the tighter rounding: float16 angles explain whatever a float16 result does.
     ranked = sorted(
         fits, key=lambda f: (f.complexity, ROUNDINGS.index(f.candidate.rounding), f.order)
@@ -1506,14 +1514,7 @@ def _analyse(
     for k, f in enumerate(ranked):
         if f.complexity >= below:
             break
-        # Two rows fix an estimated base and a first position with little to spare: a
-        # float16 reading of them is no evidence of float16 (PE_SWEEP found 2 rows at
-        # position 237 read as float16 angles).
-        if (
-            f.candidate.rounding != "none"
-            and f.candidate.base_kind == "estimated"
-            and every.size < MIN_ROWS_FOR_16
-        ):
+        if unfounded16(f):
             continue
         if screen_of(f).score <= 1.0:
             checked = measured(f, every)
@@ -1543,7 +1544,7 @@ def _analyse(
     # there, and its position (an angle over a frequency that barely turns, estimated to the
     # last bit) puts its values anywhere.
     ends = np.unique(np.r_[every[:CLOSEST_ROWS], every[-CLOSEST_ROWS:]])
-    read = [f for f in fits if abs(f.start) <= MAX_POSITION]
+    read = [f for f in fits if abs(f.start) <= MAX_POSITION and not unfounded16(f)]
     closest: list[_Fit] = []
     for f in sorted((measured(f, ends) for f in read), key=lambda f: (f.max_abs, f.order)):
         if all(f.candidate.describe(d) != g.candidate.describe(d) for g in closest):

@@ -27,9 +27,10 @@ import pytest
 from helpers import diagnose_sweep as sweep
 from helpers.node import collect, run_node_json
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import pe
-from pe.diagnose import MISTAKES, diagnose
+from pe.diagnose import MIN_ROWS_FOR_16, MISTAKES, diagnose
 
 ROOT = Path(__file__).resolve().parents[2]
 RUNNER = ROOT / "tests" / "checker" / "run_checker.mjs"
@@ -110,6 +111,9 @@ REGRESSIONS = [
     found("float16-result", 4, 4, 97.9035, "split", 1476, "float32"),
     found("float16-result", 4, 6, 97.9035, "interleaved", 1476, "float32"),
     found("float16-result", 4, 3, 1e6, "interleaved", 4, "float32"),
+    # One correct row of base 46630 at width 21 (test_too_few_rows_... found it): read as base
+    # 10000 with i/(d/2 - 1) and float16 angles, the two frequency ladders almost equal.
+    found(None, 1, 21, 46630.028453524326, "interleaved", 1, "float32"),
 ]
 
 
@@ -117,6 +121,43 @@ REGRESSIONS = [
 def test_tables_a_wider_sweep_found(case: sweep.Sweep) -> None:
     result = diagnose(case.table).to_dict()
     assert not problems(case, result), f"{case.label()}\n{diagnose(case.table).text()}"
+
+
+FLOAT16 = {"float16-result", "float16-angles"}
+
+
+@quick(25)
+@given(
+    base=st.floats(math.log(20.0), math.log(1e6)).map(math.exp),
+    d=st.integers(3, 24),
+    start=st.integers(0, 1500),
+    layout=st.sampled_from(["interleaved", "split"]),
+    precision=st.sampled_from(["float16", "float32", "6", "8"]),
+    rows=st.integers(1, MIN_ROWS_FOR_16 - 1),
+)
+def test_too_few_rows_never_give_float16_on_an_estimated_base(
+    base: float, d: int, start: int, layout: str, precision: str, rows: int
+) -> None:
+    """The rule behind MIN_ROWS_FOR_16, for every base the checker must estimate: so few rows
+    fix the base and the first position with nothing to spare, and a float16 reading of them
+    is no evidence of float16 (the table itself may be stored as float16)."""
+    table = sweep.stored(pe.encoding(rows, d, base=base, start=start, layout=layout), precision)  # type: ignore[arg-type]
+    result = diagnose(table)
+    assert not FLOAT16 & set(result.codes), f"base {base}, d {d}, start {start}\n{result.text()}"
+
+
+@pytest.mark.parametrize("rounding", sorted(FLOAT16))
+def test_float16_is_still_named_from_enough_rows(rounding: str) -> None:
+    # The rule's other side: the paper's base and enough rows, float16 is named (so the
+    # property above is not passing because float16 is never said).
+    if rounding == "float16-result":
+        table = pe.encoding(40, 16).astype(np.float16).astype(np.float32)
+    else:  # a layer computing in float16: positions, frequencies, angles and sines
+        pos = np.arange(40, dtype=np.float16)[:, None]
+        theta = pos * pe.frequencies(16).astype(np.float16)[None, :]
+        table = np.zeros((40, 16), dtype=np.float32)
+        table[:, 0::2], table[:, 1::2] = np.sin(theta), np.cos(theta)
+    assert rounding in diagnose(table).codes, diagnose(table).text()
 
 
 def test_float16_is_never_claimed_at_four_decimals() -> None:

@@ -1288,6 +1288,8 @@ function analyse(values, prec, dtype, transposed, below = Infinity) {
   };
   const full = (f) => measured(f, liveIdx, false);
 
+  // One or two rows give no evidence of float16 (pe.diagnose.MIN_ROWS_FOR_16, unfounded16).
+  const unfounded16 = (f) => f.c.rounding !== "none" && liveIdx.length < MIN_ROWS_FOR_16;
   // Ties go to the tighter rounding: float16 angles explain whatever a float16 result does.
   const ranked = [...fits].sort(
     (a, b) =>
@@ -1298,8 +1300,7 @@ function analyse(values, prec, dtype, transposed, below = Infinity) {
   for (let k = 0; k < ranked.length; k++) {
     const f = ranked[k];
     if (f.complexity >= below) break;
-    // Two rows give no evidence of float16 on an estimated base (pe.diagnose.MIN_ROWS_FOR_16).
-    if (f.c.rounding !== "none" && f.c.baseKind === "estimated" && liveIdx.length < MIN_ROWS_FOR_16) continue;
+    if (unfounded16(f)) continue;
     if (screenOf(f).score <= 1) {
       const checked = full(f);
       if (checked.score <= 1) {
@@ -1331,7 +1332,7 @@ function analyse(values, prec, dtype, transposed, below = Infinity) {
   let closest = [];
   // None read past position 2**24 (pe.diagnose.MAX_POSITION): there its values are noise.
   for (const g of fits) {
-    if (Math.abs(g.start) > MAX_POSITION) continue;
+    if (Math.abs(g.start) > MAX_POSITION || unfounded16(g)) continue;
     const m = measured(g, ends, false, closest.length === 3 ? closest[2].maxAbs : Infinity);
     if (m.partial) continue;
     ranking.push(m);
