@@ -384,8 +384,11 @@ def patch_dot(rows: int, cols: int, d_model: int) -> float:
 
 
 def patch_dot_exact(rows: int, cols: int, d_model: int) -> Expr:
-    return sp.Add(_dot_exact(rows, d_model // 2), _dot_exact(cols, d_model // 2),
-                  evaluate=False)
+    """The two 1-D dot products (width d/2 each) as one sum over their d/4 pairs."""
+    assert _pair_dot_is_cosine()
+    half = d_model // 2
+    return _pairs_sum(lambda i: sp.Add(*(sp.cos(_times(sp.Integer(n), frequency_exact(i, half)))
+                                         for n in (rows, cols)), evaluate=False), half // 2)
 
 
 def distance_exact(first: int, second: int, d_model: int) -> Expr:

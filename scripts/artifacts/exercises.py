@@ -189,7 +189,9 @@ def answer_form(e: Exercise) -> str:
     unit = f", in {e.unit}" if e.unit else ""
     ident = e.anchor
     unit_attr = f' data-unit="{e.unit}"' if e.unit else ""
-    return (f'<form class="pe-answer" data-answer="{e.value()!r}" '
+    exact = _exact_template(e)
+    kind = "pe-answer pe-answer-exact-form" if exact else "pe-answer"
+    return (f'<form class="{kind}" data-answer="{e.value()!r}" '
             f'data-tolerance="{e.tolerance!r}"{unit_attr} novalidate>\n'
             f'<label for="{ident}-input">Your answer{unit} ({_tolerance(e)})</label>\n'
             f'<span class="pe-answer-row"><input id="{ident}-input" type="text" '
@@ -197,7 +199,7 @@ def answer_form(e: Exercise) -> str:
             f'<button type="submit">Check</button></span>\n'
             f'<output id="{ident}-result" class="pe-answer-result" for="{ident}-input" '
             f'aria-live="polite"></output>\n'
-            f'{_exact_template(e)}'
+            f'{exact}'
             f'</form>\n')
 
 

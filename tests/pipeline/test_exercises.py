@@ -35,7 +35,7 @@ SCRIPTED = [e for e in NUMERIC if e.script]
 IMPLEMENT = [e for e in EXERCISES if e.level == "implement"]
 #: Numbers an exercise's text may type: the paper's base, a constant of the formula.
 ALLOWED_NUMBERS = {"10000"}
-_FORM = re.compile(r'<form class="pe-answer" data-answer="([^"]+)" data-tolerance="([^"]+)"')
+_FORM = re.compile(r'<form class="pe-answer[^"]*" data-answer="([^"]+)" data-tolerance="([^"]+)"')
 
 
 def ids(e: Exercise) -> str:
@@ -244,7 +244,9 @@ def test_the_answer_box_carries_the_exact_form_after_a_right_answer(e: Exercise,
     templates = re.findall(r'<template class="pe-answer-exact">(.*?)</template>', form)
     if shown is None:  # nothing more than the number, which a whole answer already is
         assert templates == [] and (e.tolerance == 0 or e.exact_form() is None)
+        assert "pe-answer-exact-form" not in form
         return
+    assert '<form class="pe-answer pe-answer-exact-form"' in form  # four lines on a phone
     # Typeset at build time (\(..\) in the page's text; the site's KaTeX pass).
     unit = e.unit.removesuffix("s") if shown == "1" else e.unit  # "1 radian"
     tex = html.escape(shown, quote=False)
