@@ -203,6 +203,12 @@ def answer_form(e: Exercise) -> str:
             f'</form>\n')
 
 
+#: What the exercises' introduction says of the exact forms, on a page that has one.
+EXACT_NOTE = ("after a right answer that was close enough rather than exact, the box also "
+              "gives the exact value as a formula (a sine of a fraction, a power of the base) "
+              "with the number it comes to; ")
+
+
 def page_fragment(page: str, titles: dict[str, str]) -> str:
     exercises = [e for e in EXERCISES if e.page == page]
     levels = {e.level for e in exercises}
@@ -213,6 +219,7 @@ def page_fragment(page: str, titles: dict[str, str]) -> str:
            (f"These exercises practise this page, from a first check of understanding to "
             f"{furthest}. Type a number as the pages write it (`0.25`, `2π`, `2^11`, `√256` and "
             f"`sin(0.03)` all count) and press Enter to have it checked in your browser; "
+            f"{EXACT_NOTE if any(exact_tex(e) for e in exercises) else ''}"
             f"each answer and worked solution is folded below its exercise. Teachers will "
             f"find all of them as one [problem set]({TEACHERS}), with [solutions]"
             f"({SOLUTIONS}).\n")]

@@ -255,6 +255,12 @@ def test_the_answer_box_carries_the_exact_form_after_a_right_answer(e: Exercise,
         assert float(shown.split()[-1]) == e.value()
 
 
+@pytest.mark.parametrize("page", exercises.PAGES)
+def test_the_introduction_says_a_right_answer_shows_the_exact_value(page: str, fragments) -> None:
+    text = fragments[page.removesuffix(".md")]
+    assert (exercises.EXACT_NOTE in text) == ('class="pe-answer-exact"' in text), page
+
+
 def test_an_exercise_without_a_closed_form_shows_only_the_number() -> None:
     e = next(e for e in NUMERIC if e.anchor == "ex-formula-entry")
     plain = dataclasses.replace(e, exact=bank.no_closed_form)
