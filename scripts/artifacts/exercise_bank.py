@@ -32,15 +32,26 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 import numpy as np
-import sympy as sp  # type: ignore[import-untyped]
-from sympy.printing.latex import LatexPrinter  # type: ignore[import-untyped]
-from sympy.printing.precedence import PRECEDENCE  # type: ignore[import-untyped]
 
 import pe
 import pe.relatives
 
 #: SymPy ships without type information: its expressions are typed as Any here.
 Expr = Any
+
+
+class _LazySympy:
+    """SymPy, imported when an exact form is first worked out: importing the registry and
+    the page modules stays cheap (tests/pipeline/test_page_modules.py)."""
+
+    def __getattr__(self, name: str) -> Any:
+        import sympy  # type: ignore[import-untyped]
+
+        return getattr(sympy, name)
+
+
+#: What the exact forms (here and in the page modules' declarations) call SymPy by.
+sp: Any = _LazySympy()
 
 Level = Literal["check", "compute", "derive", "implement"]
 #: How the pages name each kind.
@@ -123,27 +134,34 @@ def frequency_exact(pair: int | Expr, d_model: int, base: float = 10000.0) -> Ex
     return _power(_exact(base), sp.Integer(-2) * pair / d_model)
 
 
-class _Printer(LatexPrinter):  # type: ignore[misc]
-    """SymPy's TeX, but a number to a fractional power stays in the formula's shape:
-    ``5 \\cdot 10000^{-1/25}``, where SymPy writes ``\\frac{5}{10^{4/25}}``."""
+@functools.cache
+def _printer() -> Any:
+    from sympy.printing.latex import LatexPrinter  # type: ignore[import-untyped]
+    from sympy.printing.precedence import PRECEDENCE  # type: ignore[import-untyped]
 
-    def _print_Pow(self, expr: Expr) -> str:
-        e = expr.exp
-        if expr.base.is_Integer and e.is_Rational and not e.is_Integer and abs(e) != sp.S.Half:
-            return f"{self._print(expr.base)}^{{{e.p}/{e.q}}}"
-        return str(super()._print_Pow(expr))
+    class _Printer(LatexPrinter):  # type: ignore[misc]
+        """SymPy's TeX, but a number to a fractional power stays in the formula's shape:
+        ``5 \\cdot 10000^{-1/25}``, where SymPy writes ``\\frac{5}{10^{4/25}}``."""
 
-    def _print_Mul(self, expr: Expr) -> str:
-        if any(a.is_Pow and a.base.is_Integer and a.exp.is_Rational and not a.exp.is_Integer
-               and abs(a.exp) != sp.S.Half for a in expr.args):
-            return r" \cdot ".join(self._print(a) if a.is_Mul else
-                                    self.parenthesize(a, PRECEDENCE["Mul"]) for a in expr.args)
-        return str(super()._print_Mul(expr))
+        def _print_Pow(self, expr: Expr) -> str:
+            e = expr.exp
+            if expr.base.is_Integer and e.is_Rational and not e.is_Integer and abs(e) != sp.S.Half:
+                return f"{self._print(expr.base)}^{{{e.p}/{e.q}}}"
+            return str(super()._print_Pow(expr))
+
+        def _print_Mul(self, expr: Expr) -> str:
+            if any(a.is_Pow and a.base.is_Integer and a.exp.is_Rational and not a.exp.is_Integer
+                   and abs(a.exp) != sp.S.Half for a in expr.args):
+                return r" \cdot ".join(self._print(a) if a.is_Mul else
+                                        self.parenthesize(a, PRECEDENCE["Mul"]) for a in expr.args)
+            return str(super()._print_Mul(expr))
+
+    return _Printer({"fold_short_frac": True, "fold_frac_powers": True})
 
 
 def tex(expr: Expr) -> str:
     """An exact form in TeX, inline-sized: short fractions and powers on one line."""
-    return str(_Printer({"fold_short_frac": True, "fold_frac_powers": True}).doprint(expr))
+    return str(_printer().doprint(expr))
 
 
 #: How far an exact form may be from the float64 answer, in units in the last place of

@@ -1,7 +1,8 @@
 // Reads what readers type through the exercises' answer boxes (docs/javascripts/exercises.js)
 // in Node, for tests/docs/test_docs_answer_parser.py: one JSON request a line on stdin,
 // {"text": ..., "unit": ..., "expected": ..., "tolerance": ..., "exactShown": ...}; one JSON
-// answer a line on stdout, {"value": number or null, "error": string or null, "verdict": {...} or null}.
+// answer a line on stdout, {"value": number or null, "error": string or null,
+// "verdict": {...} or null}.
 //
 //   node tests/docs/run_answers.mjs
 

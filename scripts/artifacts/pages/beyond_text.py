@@ -6,14 +6,13 @@ Everything this page shows that the pipeline makes is declared here (see
 
 from __future__ import annotations
 
-import sympy as sp  # type: ignore[import-untyped]
-
 import pe
 import pe.relatives
 from scripts.artifacts.exercise_bank import (
     Exercise,
     patch_dot,
     patch_dot_exact,
+    sp,
     timestep_entry,
     timestep_entry_exact,
 )

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import math
 
-import sympy as sp  # type: ignore[import-untyped]
-
 from scripts.artifacts.exercise_bank import (
     Exercise,
     entry,
@@ -17,6 +15,7 @@ from scripts.artifacts.exercise_bank import (
     half_turn_position,
     half_turn_position_exact,
     longest_wavelength,
+    sp,
 )
 
 PAGE = "errata.md"

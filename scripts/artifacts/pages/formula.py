@@ -6,14 +6,7 @@ Everything this page shows that the pipeline makes is declared here (see
 
 from __future__ import annotations
 
-import sympy as sp  # type: ignore[import-untyped]
-
-from scripts.artifacts.exercise_bank import (
-    PASTE_ROWS,
-    Exercise,
-    entry,
-    entry_exact,
-)
+from scripts.artifacts.exercise_bank import PASTE_ROWS, Exercise, entry, entry_exact, sp
 from scripts.artifacts.registry import PAPER_BASE, Number
 
 PAGE = "formula.md"

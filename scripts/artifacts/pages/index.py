@@ -7,11 +7,10 @@ Everything this page shows that the pipeline makes is declared here (see
 from __future__ import annotations
 
 import numpy as np
-import sympy as sp  # type: ignore[import-untyped]
 
 import pe
 import pe.relatives
-from scripts.artifacts.exercise_bank import Exercise, distance_exact
+from scripts.artifacts.exercise_bank import Exercise, distance_exact, sp
 from scripts.artifacts.registry import PAPER_BASE, Artifact, figure
 
 PAGE = "index.md"

@@ -7,9 +7,8 @@ Everything this page shows that the pipeline makes is declared here (see
 from __future__ import annotations
 
 import numpy as np
-import sympy as sp  # type: ignore[import-untyped]
 
-from scripts.artifacts.exercise_bank import Exercise
+from scripts.artifacts.exercise_bank import Exercise, sp
 from scripts.artifacts.registry import Number
 
 PAGE = "practice.md"

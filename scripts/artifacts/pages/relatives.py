@@ -6,11 +6,9 @@ Everything this page shows that the pipeline makes is declared here (see
 
 from __future__ import annotations
 
-import sympy as sp  # type: ignore[import-untyped]
-
 import pe
 import pe.relatives
-from scripts.artifacts.exercise_bank import Exercise
+from scripts.artifacts.exercise_bank import Exercise, sp
 
 PAGE = "relatives.md"
 
