@@ -274,8 +274,10 @@ function full(x) {
   return String(x).replace("-", "\u2212");
 }
 
-/** The verdict on ``text`` for an answer ``expected`` within ``tolerance``, in ``unit``. */
-export function verdict(text, expected, tolerance, unit = "") {
+/** The verdict on ``text`` for an answer ``expected`` within ``tolerance``, in ``unit``.
+ *  With ``exactShown`` the page shows the exact value after a right answer itself (typeset
+ *  when the site was built), so the verdict leaves out the value in full. */
+export function verdict(text, expected, tolerance, unit = "", { exactShown = false } = {}) {
   if (!text.trim()) return { state: "invalid", message: "Type your answer first, then press Enter." };
   const { value: x, error } = readAnswer(text, unit);
   if (error) {
@@ -285,7 +287,7 @@ export function verdict(text, expected, tolerance, unit = "") {
     : `anything within \u00b1${plain(tolerance)} counts`;
   // A hair of slack: the typed decimal and the expected value are both rounded binary numbers.
   if (Math.abs(x - expected) <= tolerance + 1e-9 * Math.max(1, Math.abs(expected))) {
-    const exact = tolerance === 0 ? "" : `; the exact value is ${full(expected)}`;
+    const exact = tolerance === 0 || exactShown ? "" : `; the exact value is ${full(expected)}`;
     return { state: "right", message: `\u2713 Right: ${plain(x)}${exact}.` };
   }
   const side = x > expected ? "too high" : "too low";
@@ -296,11 +298,15 @@ export function verdict(text, expected, tolerance, unit = "") {
 function check(form) {
   const input = form.querySelector("input");
   const output = form.querySelector("output");
+  // The exact value, typeset at build time (KaTeX's HTML, and its MathML for screen
+  // readers), waits in a <template>; it joins the verdict, in the live region, when right.
+  const exact = form.querySelector("template.pe-answer-exact");
   const result = verdict(input.value, Number(form.dataset.answer), Number(form.dataset.tolerance),
-    form.dataset.unit || "");
+    form.dataset.unit || "", { exactShown: exact !== null });
   form.dataset.state = result.state;
   input.setAttribute("aria-invalid", String(result.state !== "right"));
   output.textContent = result.message;
+  if (exact && result.state === "right") output.append(exact.content.cloneNode(true));
 }
 
 if (typeof document !== "undefined") {
@@ -309,8 +315,9 @@ if (typeof document !== "undefined") {
       event.preventDefault();
       check(form);
     });
-    // A changed answer is no longer the one judged: its verdict goes (the line stays
-    // reserved, so nothing moves; a screen reader announces only the next verdict).
+    // A changed answer is no longer the one judged: its verdict goes, and the exact value
+    // with it (the lines stay reserved, so nothing moves; a screen reader announces only
+    // the next verdict).
     form.querySelector("input").addEventListener("input", () => {
       delete form.dataset.state;
       form.querySelector("input").removeAttribute("aria-invalid");

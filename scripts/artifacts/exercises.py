@@ -14,12 +14,13 @@
 
 from __future__ import annotations
 
+import html
 import re
 from pathlib import Path
 
 import numpy as np
 
-from scripts.artifacts.exercise_bank import LEVELS, Exercise
+from scripts.artifacts.exercise_bank import LEVELS, Exercise, exact_agrees, exact_value, tex
 from scripts.artifacts.numbers import fixed
 from scripts.artifacts.pages import EXERCISES
 from scripts.artifacts.registry import ROOT, fill, text_values
@@ -149,13 +150,48 @@ def _indent(text: str) -> str:
                    for line in text.rstrip("\n").splitlines(keepends=True)) + "\n"
 
 
+def exact_tex(e: Exercise) -> str | None:
+    """The TeX the answer box shows after a right answer: the exact form, then ``=`` or
+    ``\\approx`` and the answer in full; None where the box shows nothing more (no exact
+    form, or an answer that must be typed exactly, a whole number). An exact form that
+    disagrees with the answer computed by pe fails the build, naming the exercise."""
+    if not e.numeric or e.tolerance == 0:
+        return None
+    expr = e.exact_form()
+    if expr is None:
+        return None
+    value = e.value()
+    if not exact_agrees(expr, value):
+        raise ValueError(f"exercise {e.anchor}: its exact form {expr} is "
+                         f"{exact_value(expr)!r}, but pe computes {value!r}")
+    if expr.is_Integer:
+        return tex(expr)  # 16, not "16 ≈ 15.999999999999998"
+    relation = "=" if expr.is_Rational and float(expr) == value else r"\approx"
+    return f"{tex(expr)} {relation} {np.format_float_positional(value)}"
+
+
+def _exact_template(e: Exercise) -> str:
+    """The exact value, typeset when the site is built (a ``<template>`` is never shown:
+    the script copies it into the verdict after a right answer)."""
+    shown = exact_tex(e)
+    if shown is None:
+        return ""
+    unit = f" {e.unit}" if e.unit else ""
+    if shown == "1":  # "1 radian"
+        unit = unit.removesuffix("s")
+    return (f'<template class="pe-answer-exact"> The exact value is '
+            f"\\({html.escape(shown, quote=False)}\\){unit}.</template>\n")
+
+
 def answer_form(e: Exercise) -> str:
     """The box a reader types a numeric answer into (shown only when scripts run); its unit,
     if any, goes with it (``data-unit``): the box accepts it after the number."""
     unit = f", in {e.unit}" if e.unit else ""
     ident = e.anchor
     unit_attr = f' data-unit="{e.unit}"' if e.unit else ""
-    return (f'<form class="pe-answer" data-answer="{e.value()!r}" '
+    exact = _exact_template(e)
+    kind = "pe-answer pe-answer-exact-form" if exact else "pe-answer"
+    return (f'<form class="{kind}" data-answer="{e.value()!r}" '
             f'data-tolerance="{e.tolerance!r}"{unit_attr} novalidate>\n'
             f'<label for="{ident}-input">Your answer{unit} ({_tolerance(e)})</label>\n'
             f'<span class="pe-answer-row"><input id="{ident}-input" type="text" '
@@ -163,7 +199,14 @@ def answer_form(e: Exercise) -> str:
             f'<button type="submit">Check</button></span>\n'
             f'<output id="{ident}-result" class="pe-answer-result" for="{ident}-input" '
             f'aria-live="polite"></output>\n'
+            f'{exact}'
             f'</form>\n')
+
+
+#: What the exercises' introduction says of the exact forms, on a page that has one.
+EXACT_NOTE = ("after a right answer that was close enough rather than exact, the box also "
+              "gives the exact value as a formula (a sine of a fraction, a power of the base) "
+              "with the number it comes to; ")
 
 
 def page_fragment(page: str, titles: dict[str, str]) -> str:
@@ -176,6 +219,7 @@ def page_fragment(page: str, titles: dict[str, str]) -> str:
            (f"These exercises practise this page, from a first check of understanding to "
             f"{furthest}. Type a number as the pages write it (`0.25`, `2π`, `2^11`, `√256` and "
             f"`sin(0.03)` all count) and press Enter to have it checked in your browser; "
+            f"{EXACT_NOTE if any(exact_tex(e) for e in exercises) else ''}"
             f"each answer and worked solution is folded below its exercise. Teachers will "
             f"find all of them as one [problem set]({TEACHERS}), with [solutions]"
             f"({SOLUTIONS}).\n")]

@@ -66,8 +66,10 @@ class Reader:
     def read(self, text: str, unit: str = "") -> dict[str, Any]:
         return self.ask(text=text, unit=unit)
 
-    def verdict(self, text: str, expected: float, tolerance: float, unit: str = "") -> dict:
-        return self.ask(text=text, unit=unit, expected=expected, tolerance=tolerance)["verdict"]
+    def verdict(self, text: str, expected: float, tolerance: float, unit: str = "",
+                exact_shown: bool = False) -> dict:
+        return self.ask(text=text, unit=unit, expected=expected, tolerance=tolerance,
+                        exactShown=exact_shown)["verdict"]
 
     def close(self) -> None:
         if self.process.stdin:
@@ -147,6 +149,12 @@ def test_the_verdicts_words(reader: Reader) -> None:
     assert f"exact value is {2 * PI!r}" in right["message"]
     exact = reader.verdict("2^11", 2048.0, 0.0)
     assert exact["state"] == "right" and exact["message"] == "✓ Right: 2048."
+    # Where the page shows the exact form after a right answer (typeset, from the exercise's
+    # <template>), the verdict leaves the value in full to it; a wrong answer is unchanged.
+    shown = reader.verdict("2π", 2 * PI, 0.001, "positions", exact_shown=True)
+    assert shown["state"] == "right" and shown["message"] == "✓ Right: 6.28318530718."
+    assert reader.verdict("6.3", 2 * PI, 0.001, "positions", exact_shown=True) == reader.verdict(
+        "6.3", 2 * PI, 0.001, "positions")
     wrong = reader.verdict("0.03", math.sin(0.03), 1e-6)
     assert wrong["state"] == "wrong" and "too high" in wrong["message"]
     unread = reader.verdict("2¹¹ + ?", 2048.0, 0.0)

@@ -8,15 +8,21 @@ the worked solution's script in docs/examples/ from the closed form; the two mus
 
 from __future__ import annotations
 
+import dataclasses
 import html
+import math
 import re
 import runpy
 from collections import Counter
 from pathlib import Path
 
 import pytest
+import sympy as sp
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from test_registry_text import typed_numbers
 
+from scripts.artifacts import exercise_bank as bank
 from scripts.artifacts import exercises, pages, registry
 from scripts.artifacts.exercise_bank import Exercise
 from scripts.artifacts.pages import EXERCISES
@@ -29,7 +35,7 @@ SCRIPTED = [e for e in NUMERIC if e.script]
 IMPLEMENT = [e for e in EXERCISES if e.level == "implement"]
 #: Numbers an exercise's text may type: the paper's base, a constant of the formula.
 ALLOWED_NUMBERS = {"10000"}
-_FORM = re.compile(r'<form class="pe-answer" data-answer="([^"]+)" data-tolerance="([^"]+)"')
+_FORM = re.compile(r'<form class="pe-answer[^"]*" data-answer="([^"]+)" data-tolerance="([^"]+)"')
 
 
 def ids(e: Exercise) -> str:
@@ -181,3 +187,132 @@ def test_exercise_pages_load_the_script_and_stylesheet_and_others_do_not(fragmen
         has_forms = "<form" in text
         assert has_forms == (f'src="{up}{exercises.SCRIPT}"' in text), stem
     assert (DOCS / exercises.SCRIPT).is_file() and (DOCS / exercises.STYLESHEET).is_file()
+
+
+# ---------------------------------------------------------------- the exact forms
+
+
+def _within_ulps(expr, value: float, scale: float, ulps: float = bank.EXACT_ULPS) -> bool:
+    """``expr``, evaluated by SymPy to 30 digits, within ``ulps`` units in the last place
+    of ``scale`` of the float64 ``value`` (written out here, not taken from the bank)."""
+    exact = sp.N(sp.sympify(expr).doit(), 30)
+    return bool(abs(exact - sp.Float(value, 30)) <= ulps * math.ulp(scale))
+
+
+def test_every_numeric_exercise_declares_an_exact_form() -> None:
+    # None (no closed form worth showing) must be said by the counterpart, not left out.
+    missing = [e.anchor for e in NUMERIC if e.exact is None]
+    assert missing == [], f"declare exact=... for {missing}"
+
+
+@pytest.mark.parametrize("e", NUMERIC, ids=ids)
+def test_the_exact_form_is_the_answer_pe_computes(e: Exercise) -> None:
+    # EXACT_ULPS (8) of the answer, or of 1 through a sine or cosine: a few correctly rounded
+    # float64 operations, and a sine's error in absolute terms (exercise_bank says why); the
+    # answers' tolerances are at least 1e-6, 10^9 times more than this allows.
+    expr = e.exact_form()
+    if expr is None:
+        return
+    value = e.value()
+    scale = max(abs(value), 1.0) if expr.has(sp.sin, sp.cos) else abs(value)
+    assert _within_ulps(expr, value, scale), (e.anchor, sp.N(expr.doit(), 30))
+    assert bank.exact_agrees(expr, value)
+    if e.tolerance == 0:  # typed exactly: a whole number, exactly
+        assert expr.is_Integer and int(expr) == value, e.anchor
+
+
+@pytest.mark.parametrize("e", [e for e in NUMERIC if e.tolerance > 0], ids=ids)
+def test_a_wrong_exact_form_fails(e: Exercise) -> None:
+    # The check can fail: the exact form off by one part in 10^13 (far inside every
+    # answer's tolerance), or a sine taken for a cosine, fails the fragment, naming it.
+    expr = e.exact_form()
+    if expr is None:
+        return
+    for wrong in (expr * (1 + sp.Rational(1, 10**13)), expr.replace(sp.sin, sp.cos)
+                  if expr.has(sp.sin) else expr + 1):
+        assert not _within_ulps(wrong, e.value(), bank.exact_scale(expr, e.value()))
+        bad = dataclasses.replace(e, exact=lambda wrong=wrong, **_: wrong)
+        with pytest.raises(ValueError, match=f"exercise {e.anchor}: its exact form"):
+            exercises.exact_tex(bad)
+
+
+@pytest.mark.parametrize("e", NUMERIC, ids=ids)
+def test_the_answer_box_carries_the_exact_form_after_a_right_answer(e: Exercise, fragments) -> None:
+    section = fragments[e.page.removesuffix(".md")].split(f"{{ #{e.anchor} }}")[1]
+    form = section.split("</form>")[0]
+    shown = exercises.exact_tex(e)
+    templates = re.findall(r'<template class="pe-answer-exact">(.*?)</template>', form)
+    if shown is None:  # nothing more than the number, which a whole answer already is
+        assert templates == [] and (e.tolerance == 0 or e.exact_form() is None)
+        assert "pe-answer-exact-form" not in form
+        return
+    assert '<form class="pe-answer pe-answer-exact-form"' in form  # four lines on a phone
+    # Typeset at build time (\(..\) in the page's text; the site's KaTeX pass).
+    unit = e.unit.removesuffix("s") if shown == "1" else e.unit  # "1 radian"
+    tex = html.escape(shown, quote=False)
+    assert templates == [f" The exact value is \\({tex}\\){' ' + unit if unit else ''}."]
+    if not e.exact_form().is_Integer:  # then the answer in full, as pe computes it
+        assert float(shown.split()[-1]) == e.value()
+
+
+@pytest.mark.parametrize("page", exercises.PAGES)
+def test_the_introduction_says_a_right_answer_shows_the_exact_value(page: str, fragments) -> None:
+    text = fragments[page.removesuffix(".md")]
+    assert (exercises.EXACT_NOTE in text) == ('class="pe-answer-exact"' in text), page
+
+
+def test_an_exercise_without_a_closed_form_shows_only_the_number() -> None:
+    e = next(e for e in NUMERIC if e.anchor == "ex-formula-entry")
+    plain = dataclasses.replace(e, exact=bank.no_closed_form)
+    assert exercises.exact_tex(plain) is None
+    assert "<template" not in exercises.answer_form(plain)
+    assert "<template" in exercises.answer_form(e)
+    with pytest.raises(ValueError, match="ex-formula-entry declares no exact form"):
+        dataclasses.replace(e, exact=None).exact_form()
+
+
+def test_the_exact_forms_keep_the_formulas_shape() -> None:
+    # A power of the base stays one (SymPy alone writes 5 * 10000^(-1/25) as 10^(21/25)/2),
+    # unless it is a rational number.
+    assert bank.tex(bank.entry_exact(5, 2, 50)) == r"\sin{\left(5 \cdot 10000^{-1/25} \right)}"
+    assert bank.tex(bank.entry_exact(3, 2, 4)) == r"\sin{\left(3 / 100 \right)}"
+    assert bank.tex(bank.wavelength_exact(24, 50)) == r"2 \pi \cdot 10000^{24/25}"
+
+
+_WIDTHS = st.integers(1, 256).map(lambda h: 2 * h)
+#: SymPy's first evaluations are slow on a shared machine: no per-example deadline.
+_PROPERTY = settings(deadline=None, max_examples=60)
+
+
+@_PROPERTY
+@given(pos=st.integers(0, 10_000), width=_WIDTHS, data=st.data(),
+       base=st.sampled_from([10.0, 100.0, 500.0, 10000.0, 2.5, 1e5]))
+def test_entry_exact_is_pes_entry_for_every_input(pos: int, width: int, data, base: float
+                                                  ) -> None:
+    # pe computes the angle p * omega_i in float64, within about an ulp of the angle; through
+    # the sine that is an absolute error, so the scale is the angle (and at least 1).
+    column = data.draw(st.integers(0, width - 1), label="column")
+    angle = pos * base ** (-2 * (column // 2) / width)
+    assert _within_ulps(bank.entry_exact(pos, column, width, base),
+                        bank.entry(pos, column, width, base), max(angle, 1.0), ulps=16)
+
+
+@_PROPERTY
+@given(width=_WIDTHS, data=st.data(), base=st.sampled_from([10.0, 100.0, 10000.0, 1e5]))
+def test_wavelength_exact_is_pes_wavelength_for_every_input(width: int, data, base: float
+                                                            ) -> None:
+    pair = data.draw(st.integers(0, width // 2 - 1), label="pair")
+    value = bank.wavelength(pair, width, base)
+    assert _within_ulps(bank.wavelength_exact(pair, width, base), value, value)
+
+
+@_PROPERTY
+@given(pos=st.integers(0, 1000), offset=st.integers(0, 1000), width=st.integers(1, 8).map(
+    lambda h: 2 * h))
+def test_the_exact_dot_product_is_pes_for_every_input(pos: int, offset: int, width: int
+                                                     ) -> None:
+    # A sum of d/2 cosines of angles up to 1000: each term's error is absolute, up to an ulp
+    # of its angle, and the rows' products add one rounding each.
+    value = bank.dot_at_offset(pos, offset, width)
+    assert _within_ulps(bank.dot_at_offset_exact(pos, offset, width), value,
+                        max(pos + offset, width, 1), ulps=4 * width)

@@ -9,6 +9,7 @@ too, as on every page of the sitemap.)
 
 from __future__ import annotations
 
+import math
 import re
 import subprocess
 import sys
@@ -35,6 +36,7 @@ _FORMS_JS = """() => [...document.querySelectorAll('form.pe-answer')].map((f) =>
   answer: f.dataset.answer,
   tolerance: f.dataset.tolerance,
   unit: f.dataset.unit || '',
+  exact: f.querySelector('template.pe-answer-exact') !== null,
   shown: f.nextElementSibling.textContent,
 }))"""
 
@@ -59,6 +61,8 @@ def answer_and_check(page: Any, input_id: str, text: str) -> dict[str, str]:
                              state: input.form.dataset.state || '',
                              invalid: input.getAttribute('aria-invalid') || '',
                              live: input.form.querySelector('output').getAttribute('aria-live'),
+                             math: (input.form.querySelector('output .katex-mathml math') || {})
+                               .textContent || '',
                              label: input.labels[0] ? input.labels[0].textContent : ''}; }""",
         input_id,
     )
@@ -83,9 +87,16 @@ def test_right_and_wrong_answers_on_every_exercise(open_page: OpenPage, path: st
         assert right["state"] == "right" and right["text"].startswith("✓ Right"), right
         assert right["invalid"] == "false" and right["live"] == "polite"
         assert right["label"].startswith("Your answer"), right
-        if tolerance:  # the exact value, in full, after a right answer
+        if tolerance and form["exact"]:  # the exact form, typeset, and the answer in full
+            assert "The exact value is" in right["text"], right
+            last = re.search(r"([−\-]?[\d.]+)$", right["math"])
+            assert last and math.isclose(float(last.group(1).replace("−", "-")), expected,
+                                         rel_tol=1e-12), right
+        elif tolerance:  # the exact value, in full, after a right answer
             exact = re.search(r"the exact value is (\S+)\.$", right["text"])
             assert exact and float(exact.group(1).replace("−", "-")) == expected, right
+        else:
+            assert not right["math"], right
         if form["unit"]:  # with the unit the label names, as the folded block writes it
             assert form["unit"] in right["label"]
             typed = f"{shown.group(1)} {form['unit']}"
@@ -145,6 +156,62 @@ def test_editing_the_answer_clears_the_verdict(open_page: OpenPage) -> None:
         return [input.form.dataset.state || '', input.getAttribute('aria-invalid') || '',
                 input.form.querySelector('output').textContent]; }""", entry["id"])
     assert state == ["", "", ""], state
+
+
+_OUTPUT_JS = """(id) => { const output = document.getElementById(id).form
+    .querySelector('output');
+  const visual = output.querySelector('.katex-html');
+  return {text: output.innerText, math: output.querySelectorAll('.katex-mathml math').length,
+          drawn: visual ? visual.getBoundingClientRect().width : 0,
+          hidden: visual ? visual.getAttribute('aria-hidden') : null,
+          live: output.getAttribute('aria-live')}; }"""
+
+
+def test_a_right_answer_shows_the_exact_value_typeset_and_editing_hides_it(
+    open_page: OpenPage,
+) -> None:
+    # Issue 24: after a right answer, the exact value as well as the number: typeset when the
+    # site was built (KaTeX's HTML to see, its MathML for screen readers), in the verdict's
+    # live region so it is announced with it; gone with the verdict when the answer changes.
+    page = open_page("formula/").page
+    box = "ex-formula-entry-input"
+    assert answer_and_check(page, box, "0.03")["state"] == "wrong"
+    wrong = page.evaluate(_OUTPUT_JS, box)
+    assert wrong["math"] == 0 and "exact value" not in wrong["text"], wrong
+    assert answer_and_check(page, box, "sin(0.03)")["state"] == "right"
+    right = page.evaluate(_OUTPUT_JS, box)
+    assert right["text"].startswith("✓ Right: ") and "The exact value is" in right["text"]
+    assert right["math"] == 1 and right["drawn"] > 0 and right["hidden"] == "true", right
+    assert right["live"] == "polite"
+    # The MathML a screen reader reads: sin(3/100) ≈ the answer pe computes, in full.
+    spoken = page.evaluate("""(id) => document.getElementById(id).form
+        .querySelector('output .katex-mathml math').textContent""", box)
+    value = float(next(f for f in forms(page) if f["id"] == box)["answer"])
+    assert spoken.startswith("sin") and spoken.endswith(repr(value)), spoken
+    page.locator(f"#{box}").press("Backspace")
+    edited = page.evaluate(_OUTPUT_JS, box)
+    assert edited["text"] == "" and edited["math"] == 0, edited
+    # The typed-in exact value is there for the next right answer.
+    assert answer_and_check(page, box, "0.029996")["state"] == "right"
+    assert page.evaluate(_OUTPUT_JS, box)["math"] == 1
+
+
+@pytest.mark.parametrize("path", ["", "beyond-text/", "wavelengths/"])
+def test_the_exact_values_move_nothing_on_a_phone(open_page: OpenPage, path: str) -> None:
+    # The tallest and longest exact forms: the home page's square root of a sum over 256
+    # pairs, beyond-text's two sums, wavelengths' power of a bracket. On a phone each fits
+    # the lines a box with an exact form reserves.
+    page = open_page(path, viewport=PHONE).page
+    height = "(el) => el.form.getBoundingClientRect().height"
+    exact = [f for f in forms(page) if f["exact"]]
+    assert exact, path
+    for form in exact:
+        before = page.locator(f"#{form['id']}").evaluate(height)
+        said = answer_and_check(page, form["id"], repr(float(form["answer"])))
+        assert said["state"] == "right" and said["math"], said
+        after = page.locator(f"#{form['id']}").evaluate(height)
+        assert after == before, f"{form['id']} grew from {before} to {after} px"
+    assert layout_shift_problems(page) == []
 
 
 @pytest.mark.parametrize("path", EXERCISE_PAGES)

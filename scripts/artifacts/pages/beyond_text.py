@@ -8,7 +8,14 @@ from __future__ import annotations
 
 import pe
 import pe.relatives
-from scripts.artifacts.exercise_bank import Exercise, patch_dot, timestep_entry
+from scripts.artifacts.exercise_bank import (
+    Exercise,
+    patch_dot,
+    patch_dot_exact,
+    sp,
+    timestep_entry,
+    timestep_entry_exact,
+)
 from scripts.artifacts.registry import Number
 
 PAGE = "beyond-text.md"
@@ -44,7 +51,7 @@ EXERCISES: list[Exercise] = [
                  r"from 1 down to about \(10000^{-1}\) like any 1-D encoding of that width.",
         rests_on=("beyond-text.md#image-patches", "formula.md"),
         params={"d_model": 768}, answer=lambda d_model: len(pe.frequencies(d_model // 2)),
-        tolerance=0, decimals=0),
+        exact=lambda d_model: sp.Integer(d_model // 4), tolerance=0, decimals=0),
     Exercise(
         "beyond-text.md", "timestep", "A timestep embedding", "compute",
         prompt=r"guided-diffusion embeds a timestep with the paper's frequencies, cosines "
@@ -54,7 +61,8 @@ EXERCISES: list[Exercise] = [
                  r"cosines and \(h \ldots d-1\) the sines, so entry ${column} is the sine of "
                  r"the first frequency, \(\sin ${t} \approx $answer\).",
         rests_on=("beyond-text.md#diffusion",),
-        params={"t": 10, "column": 4, "d_model": 8}, answer=timestep_entry, tolerance=5e-5,
+        params={"t": 10, "column": 4, "d_model": 8}, answer=timestep_entry,
+        exact=timestep_entry_exact, tolerance=5e-5,
         decimals=6, script="beyond-text/exercise_beyond_timestep"),
     Exercise(
         "beyond-text.md", "patches", "Two patches apart", "compute",
@@ -68,6 +76,7 @@ EXERCISES: list[Exercise] = [
         rests_on=("beyond-text.md#image-patches", "relative-position.md#dot-product"),
         params={"rows": 1, "cols": 2, "d_model": 16}, tolerance=5e-4, decimals=4,
         answer=lambda rows, cols, d_model: patch_dot(rows, cols, d_model),
+        exact=patch_dot_exact,
         script="beyond-text/exercise_beyond_patches"),
     Exercise(
         "beyond-text.md", "continuous", "Continuous time", "derive",

@@ -6,7 +6,15 @@ Everything this page shows that the pipeline makes is declared here (see
 
 from __future__ import annotations
 
-from scripts.artifacts.exercise_bank import Exercise, norm, random_cosine_spread, scaled_norm_ratio
+from scripts.artifacts.exercise_bank import (
+    Exercise,
+    norm,
+    norm_exact,
+    random_cosine_spread,
+    random_cosine_spread_exact,
+    scaled_norm_ratio,
+    scaled_norm_ratio_exact,
+)
 from scripts.artifacts.registry import (
     ROBOT_BASE,
     ROBOT_D_MODEL,
@@ -53,7 +61,8 @@ EXERCISES: list[Exercise] = [
                  r"\(d/2\) and the length \(\sqrt{${d_model}/2} = $answer\), at every "
                  r"position.",
         rests_on=("embeddings.md#scaling",),
-        params={"pos": 1000, "d_model": 512}, answer=norm, tolerance=1e-3, decimals=3),
+        params={"pos": 1000, "d_model": 512}, answer=norm,
+        exact=norm_exact, tolerance=1e-3, decimals=3),
     Exercise(
         "embeddings.md", "ratio", "Who dominates the sum?", "compute",
         prompt=r"An embedding row has \(d_{\text{model}} = ${d_model}\) entries of variance 1 "
@@ -64,7 +73,8 @@ EXERCISES: list[Exercise] = [
                  r"long. The encoding is \(\sqrt{d/2}\) long, so the ratio is "
                  r"\(d / \sqrt{d/2} = \sqrt{2d} = $answer\).",
         rests_on=("embeddings.md#scaling", "embeddings.md#scaling-in-full"),
-        params={"d_model": 512}, answer=scaled_norm_ratio, tolerance=0.5, decimals=0,
+        params={"d_model": 512}, answer=scaled_norm_ratio,
+        exact=scaled_norm_ratio_exact, tolerance=0.5, decimals=0,
         script="embeddings/exercise_embeddings_ratio"),
     Exercise(
         "embeddings.md", "orthogonal", "Unrelated vectors are nearly orthogonal", "compute",
@@ -76,7 +86,8 @@ EXERCISES: list[Exercise] = [
                  r"\(1/d\): the standard deviation is \(1/\sqrt d = $answer\). The script "
                  r"checks it by sampling.",
         rests_on=("embeddings.md#why-sum-works",),
-        params={"d_model": 512}, answer=random_cosine_spread, tolerance=2e-3, decimals=4,
+        params={"d_model": 512}, answer=random_cosine_spread,
+        exact=random_cosine_spread_exact, tolerance=2e-3, decimals=4,
         script="embeddings/exercise_embeddings_orthogonal"),
     Exercise(
         "embeddings.md", "concat", "Concatenation is a sum in disguise", "derive",

@@ -8,7 +8,15 @@ from __future__ import annotations
 
 import math
 
-from scripts.artifacts.exercise_bank import Exercise, entry, half_turn_position, longest_wavelength
+from scripts.artifacts.exercise_bank import (
+    Exercise,
+    entry,
+    entry_exact,
+    half_turn_position,
+    half_turn_position_exact,
+    longest_wavelength,
+    sp,
+)
 
 PAGE = "errata.md"
 
@@ -23,6 +31,7 @@ EXERCISES: list[Exercise] = [
         rests_on=("errata.md#wavelength-bound",),
         params={"d_model": 512},
         answer=lambda d_model: longest_wavelength(d_model) / (2 * math.pi * 10000),
+        exact=lambda d_model: sp.Pow(10000, sp.Rational(-2, d_model), evaluate=False),
         tolerance=5e-4, decimals=4),
     Exercise(
         "errata.md", "d50", "The d = 50 vector, checked", "compute",
@@ -33,7 +42,8 @@ EXERCISES: list[Exercise] = [
                  r"10000^{-2/${d_model}})\). The angle is past \(\pi/2\) (indeed past "
                  r"\(\pi\)), so the cosine is negative: $answer.",
         rests_on=("errata.md#d50-vector", "worked-examples.md#d50"),
-        params={"pos": 5, "column": 3, "d_model": 50}, answer=entry, tolerance=5e-5,
+        params={"pos": 5, "column": 3, "d_model": 50}, answer=entry,
+        exact=entry_exact, tolerance=5e-5,
         decimals=6),
     Exercise(
         "errata.md", "half-turn", "What base 10000 covers", "compute",
@@ -44,7 +54,8 @@ EXERCISES: list[Exercise] = [
                  r"\(\pi\) after \(\pi/\omega\) positions, about $answer: the base is not a "
                  r"length, and the claim mixes the two.",
         rests_on=("errata.md#misconception-base-length", "wavelengths.md#why-10000"),
-        params={"d_model": 512}, answer=half_turn_position, tolerance=1, decimals=0,
+        params={"d_model": 512}, answer=half_turn_position,
+        exact=half_turn_position_exact, tolerance=1, decimals=0,
         unit="positions", script="errata/exercise_errata_half_turn"),
     Exercise(
         "errata.md", "sines-unique", "Sines alone are already unique", "derive",

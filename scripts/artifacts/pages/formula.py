@@ -6,7 +6,7 @@ Everything this page shows that the pipeline makes is declared here (see
 
 from __future__ import annotations
 
-from scripts.artifacts.exercise_bank import PASTE_ROWS, Exercise, entry
+from scripts.artifacts.exercise_bank import PASTE_ROWS, Exercise, entry, entry_exact, sp
 from scripts.artifacts.registry import PAPER_BASE, Number
 
 PAGE = "formula.md"
@@ -31,7 +31,7 @@ EXERCISES: list[Exercise] = [
                  r"${answer}\). The index \(i\) counts pairs, not columns.",
         rests_on=("formula.md#reading-the-equations",),
         params={"d_model": 512, "pair": 100}, answer=lambda d_model, pair: 2 * pair + 1,
-        tolerance=0, decimals=0),
+        exact=lambda d_model, pair: sp.Integer(2 * pair + 1), tolerance=0, decimals=0),
     Exercise(
         "formula.md", "entry", "One entry by hand", "compute",
         prompt=r"Compute \(PE_{(${pos},\,${column})}\) for \(d_{\text{model}} = ${d_model}\) "
@@ -42,7 +42,8 @@ EXERCISES: list[Exercise] = [
                  r"itself: \(PE_{(${pos},\,${column})}\) = $answer.",
         rests_on=("formula.md", "worked-examples.md#d4"),
         params={"pos": 3, "column": 2, "d_model": 4, "base": 10000.0},
-        answer=entry, tolerance=1e-6, decimals=6, script="formula/exercise_formula_entry"),
+        answer=entry,
+        exact=entry_exact, tolerance=1e-6, decimals=6, script="formula/exercise_formula_entry"),
     Exercise(
         "formula.md", "explog", "The exp/log form", "derive",
         prompt=r"Show that \(\dfrac{pos}{10000^{2i/d}} = pos \cdot "

@@ -10,7 +10,7 @@ import numpy as np
 
 import pe
 import pe.relatives
-from scripts.artifacts.exercise_bank import Exercise
+from scripts.artifacts.exercise_bank import Exercise, distance_exact, sp
 from scripts.artifacts.registry import PAPER_BASE, Artifact, figure
 
 PAGE = "index.md"
@@ -62,7 +62,7 @@ EXERCISES: list[Exercise] = [
         rests_on=("index.md#formula", "index.md#matrix"),
         params={"length": 10, "d_model": 512},
         answer=lambda length, d_model: pe.encoding(length, d_model).size, tolerance=0,
-        decimals=0),
+        exact=lambda length, d_model: sp.Integer(length * d_model), decimals=0),
     Exercise(
         "index.md", "moved", "Dog bites man", "compute",
         prompt=r"In “dog bites man” the token “dog” is at position ${first}; in “man bites "
@@ -78,6 +78,7 @@ EXERCISES: list[Exercise] = [
         params={"first": 0, "second": 2, "d_model": 512}, tolerance=5e-3, decimals=3,
         answer=lambda first, second, d_model: float(np.linalg.norm(
             pe.encoding(second + 1, d_model)[second] - pe.encoding(first + 1, d_model)[first])),
+        exact=distance_exact,
         script="index/exercise_home_moved"),
     Exercise(
         "index.md", "order-blind", "Attention is blind to order", "derive",

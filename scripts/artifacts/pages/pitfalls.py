@@ -13,8 +13,11 @@ from scripts.artifacts.exercise_bank import (
     PASTE_ROWS,
     Exercise,
     float16_exact_integers,
+    float16_exact_integers_exact,
     mistaken_longest_wavelength,
+    mistaken_longest_wavelength_exact,
     spacing_longest_wavelength,
+    spacing_longest_wavelength_exact,
 )
 from scripts.artifacts.registry import Artifact, Number, figure, number
 
@@ -133,7 +136,8 @@ EXERCISES: list[Exercise] = [
                  r"$answer_tex\), for every width: a different table from the paper's, not a "
                  r"reordering of it.",
         rests_on=("pitfalls.md#d-over-2-minus-1", "implementations.md"),
-        params={"d_model": 512}, answer=spacing_longest_wavelength, tolerance=1, decimals=0,
+        params={"d_model": 512}, answer=spacing_longest_wavelength,
+        exact=spacing_longest_wavelength_exact, tolerance=1, decimals=0,
         unit="positions"),
     Exercise(
         "pitfalls.md", "float16", "Positions in float16", "check",
@@ -144,7 +148,7 @@ EXERCISES: list[Exercise] = [
                  r"$answer_tex\); beyond that, neighbouring positions start to share a value.",
         rests_on=("pitfalls.md#positions-in-low-precision",),
         params={"fraction_bits": int(np.finfo(np.float16).nmant)},
-        answer=float16_exact_integers, tolerance=0, decimals=0),
+        answer=float16_exact_integers, exact=float16_exact_integers_exact, tolerance=0, decimals=0),
     Exercise(
         "pitfalls.md", "i-vs-2i", "i where 2i belongs", "compute",
         prompt=r"An implementation writes \(10000^{i/d}\) where the paper has "
@@ -155,7 +159,8 @@ EXERCISES: list[Exercise] = [
                  r"\(2\pi\sqrt{10000}\), here $answer positions, against tens of thousands for "
                  r"the paper's.",
         rests_on=("pitfalls.md#i-versus-2i-in-the-exponent",),
-        params={"d_model": 512}, answer=mistaken_longest_wavelength, tolerance=1, decimals=0,
+        params={"d_model": 512}, answer=mistaken_longest_wavelength,
+        exact=mistaken_longest_wavelength_exact, tolerance=1, decimals=0,
         unit="positions", script="pitfalls/exercise_pitfalls_i_vs_2i"),
     Exercise(
         "pitfalls.md", "implement-odd", "An odd width, done right", "implement",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from scripts.artifacts.exercise_bank import Exercise
+from scripts.artifacts.exercise_bank import Exercise, sp
 from scripts.artifacts.registry import Number
 
 PAGE = "practice.md"
@@ -47,7 +47,7 @@ EXERCISES: list[Exercise] = [
                  r"token row 0.",
         rests_on=("practice.md#incremental-decoding",),
         params={"prompt": 12}, answer=lambda prompt: prompt, tolerance=0,
-        decimals=0),
+        exact=lambda prompt: sp.Integer(prompt), decimals=0),
     Exercise(
         "practice.md", "float16-rows", "Rounding the rows to float16", "compute",
         prompt=r"The table is computed in float64 and its rows are cast to float16 at the "
@@ -60,6 +60,7 @@ EXERCISES: list[Exercise] = [
         rests_on=("practice.md#mixed-precision", "pitfalls.md#angles-in-low-precision"),
         params={"fraction_bits": int(np.finfo(np.float16).nmant)},
         answer=lambda fraction_bits: float(np.spacing(np.float16(0.5))) / 2,
+        exact=lambda fraction_bits: sp.Integer(2) ** (-fraction_bits - 2),
         tolerance=1e-6, decimals=7, script="practice/exercise_practice_float16"),
     Exercise(
         "practice.md", "batch-first", "The batch axis taken for the sequence", "derive",

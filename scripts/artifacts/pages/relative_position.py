@@ -6,7 +6,13 @@ Everything this page shows that the pipeline makes is declared here (see
 
 from __future__ import annotations
 
-from scripts.artifacts.exercise_bank import Exercise, dot_at_offset, turn
+from scripts.artifacts.exercise_bank import (
+    Exercise,
+    dot_at_offset,
+    dot_at_offset_exact,
+    turn,
+    turn_exact,
+)
 from scripts.artifacts.registry import Artifact, Number, figure, table, words
 
 PAGE = "relative-position.md"
@@ -107,7 +113,8 @@ EXERCISES: list[Exercise] = [
                  r"\(k\) positions: \(${offset} \cdot 10000^{-2 \cdot ${pair}/${d_model}} = "
                  r"$answer\) radians.",
         rests_on=("relative-position.md#angle-addition",),
-        params={"pair": 1, "offset": 10, "d_model": 8}, answer=turn, tolerance=5e-4,
+        params={"pair": 1, "offset": 10, "d_model": 8}, answer=turn,
+        exact=turn_exact, tolerance=5e-4,
         decimals=4, unit="radians"),
     Exercise(
         "relative-position.md", "dot", "A dot product that ignores where", "compute",
@@ -118,7 +125,8 @@ EXERCISES: list[Exercise] = [
                  r"\(\sum_i \cos(k\,\omega_i) = \cos ${offset} + \cos(${offset}\,\omega_1)\) with "
                  r"\(\omega_1 = 10000^{-2/${d_model}}\): about $answer.",
         rests_on=("relative-position.md#dot-product",),
-        params={"pos": 5, "offset": 1, "d_model": 4}, answer=dot_at_offset, tolerance=5e-4,
+        params={"pos": 5, "offset": 1, "d_model": 4}, answer=dot_at_offset,
+        exact=dot_at_offset_exact, tolerance=5e-4,
         decimals=4, script="relative-position/exercise_relative_dot"),
     Exercise(
         "relative-position.md", "rotation", "The shift is a rotation", "derive",

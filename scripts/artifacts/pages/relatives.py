@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pe
 import pe.relatives
-from scripts.artifacts.exercise_bank import Exercise
+from scripts.artifacts.exercise_bank import Exercise, sp
 
 PAGE = "relatives.md"
 
@@ -25,7 +25,8 @@ EXERCISES: list[Exercise] = [
                  r"frequencies is fitted to the range of its input.",
         rests_on=("relatives.md#nerf",),
         params={"levels": 10},
-        answer=lambda levels: float(2 ** (levels - 1)), tolerance=0, decimals=0),
+        answer=lambda levels: float(2 ** (levels - 1)), tolerance=0, decimals=0,
+        exact=lambda levels: sp.Integer(2) ** (levels - 1)),
     Exercise(
         "relatives.md", "alibi", "An ALiBi bias", "compute",
         prompt=r"ALiBi with ${heads} heads gives head \(h = 1, \dots, ${heads}\) the slope "
@@ -38,6 +39,8 @@ EXERCISES: list[Exercise] = [
         params={"heads": 8, "head": 2, "query": 10, "key": 4},
         answer=lambda heads, head, query, key: float(
             pe.relatives.alibi_bias(query + 1, heads)[head - 1, query, key]),
+        exact=lambda heads, head, query, key: -sp.Integer(2) ** sp.Rational(-8 * head, heads)
+        * (query - key),
         tolerance=5e-4, decimals=4, script="relatives/exercise_relatives_alibi"),
     Exercise(
         "relatives.md", "detr-range", "DETR's normalised positions", "derive",

@@ -9,9 +9,13 @@ from __future__ import annotations
 from scripts.artifacts.exercise_bank import (
     Exercise,
     base_for_wavelength,
+    base_for_wavelength_exact,
     longest_wavelength,
+    longest_wavelength_exact,
     wavelength,
+    wavelength_exact,
     wavelength_ratio,
+    wavelength_ratio_exact,
 )
 from scripts.artifacts.registry import (
     PAPER_BASE,
@@ -193,7 +197,8 @@ EXERCISES: list[Exercise] = [
         solution=r"Pair 0 has \(\omega_0 = \text{base}^{0} = 1\) radian per position, so it "
                  r"repeats after \(2\pi / \omega_0 = 2\pi \approx $answer\) positions.",
         rests_on=("wavelengths.md#geometric-progression",),
-        params={"pair": 0, "d_model": 512}, answer=wavelength, tolerance=1e-3, decimals=4,
+        params={"pair": 0, "d_model": 512}, answer=wavelength,
+        exact=wavelength_exact, tolerance=1e-3, decimals=4,
         unit="positions"),
     Exercise(
         "wavelengths.md", "ratio", "The common ratio", "compute",
@@ -203,7 +208,8 @@ EXERCISES: list[Exercise] = [
         solution=r"\(\lambda_i = 2\pi \cdot 10000^{2i/d}\), so \(\lambda_{i+1}/\lambda_i = "
                  r"10000^{2/d} = 10000^{2/${d_model}} \approx $answer\).",
         rests_on=("wavelengths.md#geometric-progression",),
-        params={"d_model": 64}, answer=wavelength_ratio, tolerance=5e-4, decimals=4,
+        params={"d_model": 64}, answer=wavelength_ratio,
+        exact=wavelength_ratio_exact, tolerance=5e-4, decimals=4,
         script="wavelengths/exercise_wavelengths_ratio"),
     Exercise(
         "wavelengths.md", "longest", "The longest wavelength", "compute",
@@ -214,7 +220,7 @@ EXERCISES: list[Exercise] = [
                  r"positions: short of \(2\pi \cdot 10000\), because the exponent never "
                  r"reaches 1.",
         rests_on=("wavelengths.md#numbers", "errata.md#wavelength-bound"),
-        params={"d_model": 50}, answer=longest_wavelength,
+        params={"d_model": 50}, answer=longest_wavelength, exact=longest_wavelength_exact,
         tolerance=1, decimals=0, unit="positions", script="wavelengths/exercise_wavelengths_longest"),
     Exercise(
         "wavelengths.md", "choose-base", "Choosing a base", "compute",
@@ -227,6 +233,7 @@ EXERCISES: list[Exercise] = [
                  r"With \(\lambda = ${target}\) and \(d = ${d_model}\) this is about $answer.",
         rests_on=("wavelengths.md#base", "wavelengths.md#why-10000"),
         params={"d_model": 128, "target": 100_000}, answer=base_for_wavelength,
+        exact=base_for_wavelength_exact,
         tolerance=1, decimals=0, script="wavelengths/exercise_wavelengths_base"),
     Exercise(
         "wavelengths.md", "bound", "Why never 2π · base?", "derive",

@@ -6,7 +6,11 @@ Everything this page shows that the pipeline makes is declared here (see
 
 from __future__ import annotations
 
-from scripts.artifacts.exercise_bank import Exercise, entry
+from scripts.artifacts.exercise_bank import (
+    Exercise,
+    entry,
+    entry_exact,
+)
 from scripts.artifacts.registry import (
     PAPER_BASE,
     ROBOT_BASE,
@@ -99,7 +103,8 @@ EXERCISES: list[Exercise] = [
         solution=r"Column ${column} is the cosine of pair 0, whose frequency is 1, so the "
                  r"entry is \(\cos ${pos} \approx $answer\).",
         rests_on=("worked-examples.md#d4",),
-        params={"pos": 2, "column": 1, "d_model": 4}, answer=entry, tolerance=5e-5,
+        params={"pos": 2, "column": 1, "d_model": 4}, answer=entry,
+        exact=entry_exact, tolerance=5e-5,
         decimals=6),
     Exercise(
         "worked-examples.md", "robot", "The robot at base 100", "compute",
@@ -111,6 +116,7 @@ EXERCISES: list[Exercise] = [
                  r"\(${pos}\,\omega_1\) and the entry is its sine, $answer.",
         rests_on=("worked-examples.md#robot",),
         params={"pos": 3, "column": 2, "d_model": 4, "base": 100.0}, answer=entry,
+        exact=entry_exact,
         tolerance=5e-5, decimals=6, script="worked-examples/exercise_worked_robot"),
     Exercise(
         "worked-examples.md", "d50", "Position 5 of d = 50", "compute",
@@ -121,7 +127,8 @@ EXERCISES: list[Exercise] = [
                  r"\approx $answer\). The angle is larger than \(\pi\), so the sine is "
                  r"negative.",
         rests_on=("worked-examples.md#d50", "errata.md#d50-vector"),
-        params={"pos": 5, "column": 2, "d_model": 50}, answer=entry, tolerance=5e-5,
+        params={"pos": 5, "column": 2, "d_model": 50}, answer=entry,
+        exact=entry_exact, tolerance=5e-5,
         decimals=6, script="worked-examples/exercise_worked_d50"),
     Exercise(
         "worked-examples.md", "row", "A whole row by hand", "derive",
