@@ -102,6 +102,7 @@ NUMBERS_FROM_RUNS: tuple[str, ...] = (
     "exp_sinusoidal_long_32",
     "exp_sinusoidal_loss_200_high",
     "exp_sinusoidal_loss_200_low",
+    "exp_sinusoidal_parameters",
     "exp_sinusoidal_placed_32",
     "exp_sinusoidal_shape_acc_beyond",
     "exp_sinusoidal_sum_half_acc_to_double",
