@@ -17,8 +17,9 @@ TASKS = ("copy_back", "copy_half")
 #: How a ``learned`` table starts: random normal entries, or the paper's sinusoidal table.
 LEARNED_INITS = ("random", "sinusoidal")
 #: The sinusoid's frequencies: the paper's, or the slip that gives each column its own
-#: exponent (the ``// 2`` of ``2 * (i // 2)`` left out; ``pe.diagnose`` calls it
-#: ``column-exponent``): the cosine of pair ``i`` turns at base^(-(2i+1)/d).
+#: exponent, ``j / d`` for column ``j`` where the paper has ``2 * (j // 2) / d``
+#: (``pe.diagnose`` calls it ``column-exponent``): the cosine of pair ``i`` turns at
+#: base^(-(2i+1)/d) instead of sharing its sine's base^(-2i/d).
 FORMULAS = ("paper", "column-exponent")
 
 
