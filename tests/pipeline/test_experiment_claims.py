@@ -481,6 +481,13 @@ def test_a_claim_check_can_fail(results: dict[str, Run]) -> None:
                  "table_moved_unseen": [0.0, *results[TRAINABLE_START]["table_moved_unseen"][1:-1],
                                         1e-7]}
     assert trainable_unseen_rows({**results, TRAINABLE_START: moved_row}) is not None
+    # the untrained control in a trained model's place fails the task; losses far apart
+    # at the first step compared are not "alike"
+    untrained_slip = {**results, SLIP: {**results[SLIP], **results[SLIP]["untrained"]}}
+    assert slip_solves(untrained_slip) is not None
+    assert trainable_solves({**results, TRAINABLE_START: untrained_slip[SLIP]}) is not None
+    raised = (np.asarray(results[SLIP]["losses"]) + 1.0).tolist()
+    assert slip_same_start({**results, SLIP: {**results[SLIP], "losses": raised}}) is not None
 
 
 @given(st.lists(st.floats(-1, 1), min_size=1, max_size=6), st.floats(0, 3))
