@@ -14,6 +14,13 @@ SCHEMES = ("sinusoidal", "learned", "rotary", "none")
 ADDITIVE = ("sinusoidal", "learned")
 COMBINES = ("sum", "concat")
 TASKS = ("copy_back", "copy_half")
+#: How a ``learned`` table starts: random normal entries, or the paper's sinusoidal table.
+LEARNED_INITS = ("random", "sinusoidal")
+#: The sinusoid's frequencies: the paper's, or the slip that gives each column its own
+#: exponent, ``j / d`` for column ``j`` where the paper has ``2 * (j // 2) / d``
+#: (``pe.diagnose`` calls it ``column-exponent``): the cosine of pair ``i`` turns at
+#: base^(-(2i+1)/d) instead of sharing its sine's base^(-2i/d).
+FORMULAS = ("paper", "column-exponent")
 
 
 class ConfigError(ValueError):
@@ -42,6 +49,11 @@ class RunConfig:
     position counted from the start. Both need positions: the same token multiset in
     another order has other answers.
 
+    ``learned_init`` (``learned`` only): the table starts as random normal entries
+    (``random``) or as the paper's sinusoidal table (``sinusoidal``), then trains.
+    ``formula`` (``sinusoidal`` only): ``paper``, or ``column-exponent``, a common slip
+    that gives every column its own exponent (see :data:`FORMULAS`).
+
     ``train_offset``: each training sequence starts at a position drawn uniformly from
     ``0 .. train_offset`` (0: always at 0), as in SHAPE (Kiyono et al., 2021).
     """
@@ -55,6 +67,8 @@ class RunConfig:
     layers: int = 2
     d_mlp: int = 64
     base: float = 10000.0  # sinusoidal and rotary
+    learned_init: str = "random"  # learned: how the table starts
+    formula: str = "paper"  # sinusoidal: the paper's frequencies, or a slip
     task: str = "copy_back"
     vocab: int = 16
     offset: int = 3
@@ -93,6 +107,15 @@ class RunConfig:
 
         need(self.scheme in SCHEMES, f"scheme={self.scheme!r}: must be one of {SCHEMES}")
         need(self.combine in COMBINES, f"combine={self.combine!r}: must be one of {COMBINES}")
+        need(self.learned_init in LEARNED_INITS,
+             f"learned_init={self.learned_init!r}: must be one of {LEARNED_INITS}")
+        need(self.learned_init == "random" or self.scheme == "learned",
+             f"learned_init={self.learned_init!r}: only a learned table has an initial "
+             f"value to choose, but scheme={self.scheme!r}; use scheme='learned'")
+        need(self.formula in FORMULAS, f"formula={self.formula!r}: must be one of {FORMULAS}")
+        need(self.formula == "paper" or self.scheme == "sinusoidal",
+             f"formula={self.formula!r}: only the sinusoidal scheme computes a formula, but "
+             f"scheme={self.scheme!r}; use scheme='sinusoidal'")
         need(self.task in TASKS, f"task={self.task!r}: must be one of {TASKS}")
         for name in ("d_model", "heads", "layers", "d_mlp", "vocab", "offset", "train_length",
                      "steps", "batch", "eval_length", "eval_batch", "probe_batch", "chunks"):
@@ -142,7 +165,7 @@ class RunConfig:
             need(0 < self.d_position < self.d_model,
                  f"d_position={self.d_position}: with combine='sum' it must be 0 (the whole "
                  f"width) or between 1 and d_model - 1 = {self.d_model - 1}")
-        if self.scheme == "sinusoidal":
+        if self.scheme == "sinusoidal" or self.learned_init == "sinusoidal":
             need(self.d_pos_vector % 2 == 0,
                  f"{'d_position' if self.d_position else 'd_model'}={self.d_pos_vector}: "
                  f"sinusoidal positions come in sin/cos pairs; use an even width")

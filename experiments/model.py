@@ -54,7 +54,9 @@ def init_params(key: jax.Array, cfg: RunConfig) -> Params:
         "unembed": _dense(next(keys), d, cfg.vocab),
     }
     if cfg.scheme == "learned":
-        params["positions"] = jax.random.normal(next(keys), (cfg.max_positions, cfg.d_pos_vector))
+        random = jax.random.normal(next(keys), (cfg.max_positions, cfg.d_pos_vector))
+        params["positions"] = (jnp.asarray(paper_table(cfg)) if cfg.learned_init == "sinusoidal"
+                               else random)
     return params
 
 
@@ -62,9 +64,32 @@ def parameter_count(params: Params) -> int:
     return int(sum(np.prod(leaf.shape) for leaf in jax.tree_util.tree_leaves(params)))
 
 
-def sinusoidal_table(cfg: RunConfig) -> np.ndarray:
+def paper_table(cfg: RunConfig) -> np.ndarray:
     """The paper's encoding for every position a measurement can use (from ``pe``)."""
     return pe.encoding(cfg.max_positions, cfg.d_pos_vector, base=cfg.base).astype(np.float32)
+
+
+def column_frequencies(d: int, base: float, formula: str) -> np.ndarray:
+    """The frequency of each of the ``d`` columns: the paper's (each pair's frequency
+    twice), or with the column-exponent slip, column ``j`` at base^(-j/d), which is
+    ``pe.frequencies`` of twice the width (its exponents 2k/(2d) = k/d)."""
+    if formula == "column-exponent":
+        return pe.frequencies(2 * d, base=base)
+    paired: np.ndarray = np.repeat(pe.frequencies(d, base=base), 2)[:d]
+    return paired
+
+
+def sinusoidal_table(cfg: RunConfig) -> np.ndarray:
+    """The sinusoidal scheme's table for every position a measurement can use: the paper's
+    (from ``pe``), or the formula slip of ``cfg.formula`` (sines in the even columns,
+    cosines in the odd ones, at :func:`column_frequencies`)."""
+    if cfg.formula == "paper":
+        return paper_table(cfg)
+    angle = np.arange(cfg.max_positions)[:, None] * column_frequencies(
+        cfg.d_pos_vector, cfg.base, cfg.formula)[None, :]
+    table: np.ndarray = np.cos(angle)
+    table[:, 0::2] = np.sin(angle[:, 0::2])
+    return table.astype(np.float32)
 
 
 class PositionError(ValueError):
@@ -96,6 +121,12 @@ def _sinusoid(cfg: RunConfig, positions: jax.Array) -> jax.Array:
     computed in float32 from the same frequencies."""
     if jnp.issubdtype(positions.dtype, jnp.integer):
         return _rows(jnp.asarray(sinusoidal_table(cfg)), positions)
+    if cfg.formula != "paper":
+        omega = jnp.asarray(column_frequencies(cfg.d_pos_vector, cfg.base, cfg.formula),
+                            dtype=jnp.float32)
+        angle = positions[:, None] * omega[None, :]
+        even = jnp.arange(cfg.d_pos_vector) % 2 == 0
+        return jnp.where(even, jnp.sin(angle), jnp.cos(angle))
     omega = jnp.asarray(pe.frequencies(cfg.d_pos_vector, base=cfg.base), dtype=jnp.float32)
     angle = positions[:, None] * omega[None, :]
     return jnp.stack([jnp.sin(angle), jnp.cos(angle)], axis=-1).reshape(len(positions), -1)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import jax
@@ -28,6 +28,13 @@ class RunResult:
     losses: np.ndarray  # (seeds, steps)
     measures: Measures  # of the trained models
     untrained: Measures  # the same measurements of the same models before training
+    #: A learned table's movement in training, per seed (empty for other schemes):
+    #: ``table_moved``, the distance from its initial value over the rows seen in training
+    #: relative to the initial rows' size (Frobenius norms); ``table_moved_unseen``, the
+    #: largest change of any entry in the rows never seen in training. The untrained
+    #: control's values are the same measures of the initial table against itself.
+    table: dict[str, np.ndarray] = field(default_factory=dict)
+    untrained_table: dict[str, np.ndarray] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, Any]:
         """Plain lists and numbers (for JSON), the config included; the untrained
@@ -36,9 +43,25 @@ class RunResult:
             return {name: np.asarray(value).tolist()
                     for name, value in measures._asdict().items()}
 
+        tables = {name: np.asarray(v).tolist() for name, v in self.table.items()}
+        untrained = {name: np.asarray(v).tolist() for name, v in self.untrained_table.items()}
         return {"config": self.config.as_dict(), "parameters": self.parameters,
-                "losses": self.losses.tolist(), **plain(self.measures),
-                "untrained": plain(self.untrained)}
+                "losses": self.losses.tolist(), **plain(self.measures), **tables,
+                "untrained": {**plain(self.untrained), **untrained}}
+
+
+def table_movement(trained: np.ndarray, initial: np.ndarray, seen: int
+                   ) -> dict[str, np.ndarray]:
+    """How far each seed's position table (seeds, rows, width) moved from ``initial``:
+    over rows ``0 .. seen-1``, the Frobenius distance relative to the initial rows' norm;
+    over the rows after them, the largest absolute change of an entry (0 if there are none)."""
+    trained, initial = np.asarray(trained, np.float64), np.asarray(initial, np.float64)
+    change = trained - initial
+    moved = (np.linalg.norm(change[:, :seen], axis=(1, 2))
+             / np.linalg.norm(initial[:, :seen], axis=(1, 2)))
+    unseen = (np.abs(change[:, seen:]).max(axis=(1, 2)) if change.shape[1] > seen
+              else np.zeros(change.shape[0]))
+    return {"table_moved": moved, "table_moved_unseen": unseen}
 
 
 def run(config: RunConfig | dict[str, Any], progress: Progress | None = None) -> RunResult:
@@ -49,15 +72,23 @@ def run(config: RunConfig | dict[str, Any], progress: Progress | None = None) ->
     trained = train(cfg, progress)
     one_model = jax.tree_util.tree_map(lambda leaf: leaf[0], trained.params)
     # Trained and untrained models measured in one compiled call: seeds, then the controls.
+    initial = initial_params(cfg)
     both = jax.tree_util.tree_map(lambda a, b: jnp.concatenate([a, b]), trained.params,
-                                  initial_params(cfg))
+                                  initial)
     measured = measure(both, cfg)
     seeds = len(cfg.seeds)
+    table: dict[str, np.ndarray] = {}
+    untrained_table: dict[str, np.ndarray] = {}
+    if cfg.scheme == "learned":
+        start = np.asarray(initial["positions"])
+        seen = cfg.train_offset + cfg.train_length
+        table = table_movement(np.asarray(trained.params["positions"]), start, seen)
+        untrained_table = table_movement(start, start, seen)
     result = RunResult(cfg, parameter_count(one_model), trained.losses,
                        Measures(*(v[:seeds] for v in measured)),
-                       Measures(*(v[seeds:] for v in measured)))
+                       Measures(*(v[seeds:] for v in measured)), table, untrained_table)
     for name, values in (*result.measures._asdict().items(),
-                         *result.untrained._asdict().items()):
+                         *result.untrained._asdict().items(), *table.items()):
         if not np.all(np.isfinite(values)):  # e.g. a position beyond a learned table
             raise RunError(f"measurement {name!r} of the run is not finite: a position "
                            f"beyond the position table, or training diverged")

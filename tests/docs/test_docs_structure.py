@@ -38,7 +38,8 @@ HUBS = {
     "Design for your input": "design/index.md",
 }
 #: Pages of evidence: an FAQ entry may link these besides its one home.
-EVIDENCE = {"experiments.md", "experiments-length.md", "experiments-inside.md", "proofs.md"}
+EVIDENCE = {"experiments.md", "experiments-length.md", "experiments-inside.md",
+            "experiments-changes.md", "proofs.md"}
 #: Explanations and the evidence that backs them: each must link the other.
 BOTH_WAYS = [
     ("embeddings.md#concatenation", "experiments-inside.md#sum-concat"),
@@ -46,6 +47,7 @@ BOTH_WAYS = [
     ("relative-position.md#dot-product", "proofs.md#dot-product"),
     ("wavelengths.md#geometric-progression", "proofs.md#wavelengths"),
     ("index.md#why", "experiments-inside.md#causal-mask"),
+    ("pitfalls.md#column-index-in-the-exponent", "experiments-changes.md#wrong-formula"),
 ]
 
 #: Topics once answered in several places that diverged (the review's section 2): each has

@@ -10,13 +10,24 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
 
 import pe
 from experiments import tasks
 from experiments.config import ADDITIVE, SCHEMES, ConfigError, RunConfig
 from experiments.measures import _discriminant, _probe
-from experiments.model import PositionError, embed, forward, init_params, parameter_count
-from experiments.run import run
+from experiments.model import (
+    PositionError,
+    embed,
+    forward,
+    init_params,
+    parameter_count,
+    sinusoidal_table,
+)
+from experiments.run import run, table_movement
+from pe.diagnose import diagnose
 
 # Most of these train tiny models: a tier of their own, outside ./dev test --fast.
 pytestmark = pytest.mark.training
@@ -130,6 +141,14 @@ def test_the_seeds_of_a_run_differ(learned_runs) -> None:
     ({"scheme": "none", "eval_length": 4}, r"eval_length=4: must be at least train_length"),
     ({"scheme": "none", "sedes": [1]}, r"unknown run setting\(s\) sedes"),
     ({"scheme": "none", "seeds": [1, 1]}, r"seeds=\(1, 1\): need at least one seed, each once"),
+    ({"scheme": "sinusoidal", "learned_init": "sinusoidal"},
+     r"only a learned table has an initial value to choose"),
+    ({"scheme": "learned", "learned_init": "zeros"}, r"learned_init='zeros': must be one of"),
+    ({"scheme": "learned", "formula": "column-exponent"},
+     r"only the sinusoidal scheme computes a formula"),
+    ({"scheme": "sinusoidal", "formula": "degrees"}, r"formula='degrees': must be one of"),
+    ({"scheme": "learned", "learned_init": "sinusoidal", "d_position": 5},
+     r"d_position=5: sinusoidal positions come"),
 ])
 def test_bad_settings_are_named(params, message) -> None:
     with pytest.raises(ConfigError, match=message):
@@ -233,3 +252,60 @@ def test_a_shape_run_trains_at_random_offsets_and_records_untrained_controls() -
         # the per-token accuracy averages (over the scored tokens) to the placed accuracy
         by_token = np.asarray(state["placed_correct_by_position"])[:, :, TINY["offset"]:]
         np.testing.assert_allclose(by_token.mean(-1), state["placed_accuracy"], atol=1e-6)
+
+
+def test_the_slip_table_is_what_the_checker_calls_column_exponent_and_the_paper_stays() -> None:
+    slip = RunConfig.from_params({**TINY, "scheme": "sinusoidal", "formula": "column-exponent"})
+    paper = RunConfig.from_params({**TINY, "scheme": "sinusoidal"})
+    assert diagnose(sinusoidal_table(slip)).codes == ("column-exponent",)
+    assert diagnose(sinusoidal_table(paper)).verdict == "paper"
+    assert np.array_equal(sinusoidal_table(paper),
+                          pe.encoding(paper.max_positions, paper.d_model).astype(np.float32))
+    # the fractional path (interpolation) agrees with the table at integer positions
+    params = init_params(jax.random.key(0), slip)
+    tokens = jnp.zeros(16, dtype=jnp.int32)
+    exact = embed(params, slip, tokens, jnp.arange(16))
+    fractional = embed(params, slip, tokens, jnp.arange(16).astype(jnp.float32))
+    np.testing.assert_allclose(fractional, exact, atol=1e-5)
+
+
+def test_a_table_started_sinusoidal_differs_from_the_random_start_in_that_table_only() -> None:
+    start = RunConfig.from_params({**TINY, "scheme": "learned", "learned_init": "sinusoidal"})
+    random = RunConfig.from_params({**TINY, "scheme": "learned"})
+    a, b = init_params(jax.random.key(3), start), init_params(jax.random.key(3), random)
+    np.testing.assert_array_equal(a["positions"], sinusoidal_table(
+        RunConfig.from_params({**TINY, "scheme": "sinusoidal"})))
+    assert not np.array_equal(a["positions"], b["positions"])
+    rest = [(k, x, y) for k in a if k != "positions"
+            for x, y in zip(jax.tree_util.tree_leaves(a[k]), jax.tree_util.tree_leaves(b[k]),
+                            strict=True)]
+    assert all(np.array_equal(x, y) for _, x, y in rest)
+
+
+@given(hnp.arrays(np.float64, st.tuples(st.integers(1, 3), st.integers(2, 6), st.integers(1, 4)),
+                  elements=st.floats(-4, 4)).filter(lambda t: bool(np.all(np.abs(t) > 1e-3))),
+       st.data())
+def test_table_movement_reads_zero_unmoved_and_keeps_seen_and_unseen_rows_apart(table, data) -> None:
+    rows = table.shape[1]
+    seen = data.draw(st.integers(1, rows))
+    still = table_movement(table, table, seen)
+    assert np.all(still["table_moved"] == 0) and np.all(still["table_moved_unseen"] == 0)
+    # a change in the unseen rows only: seen rows read 0, the unseen the largest change
+    change = data.draw(st.floats(0.5, 2))
+    later = table.copy()
+    later[:, seen:] += change
+    moved = table_movement(later, table, seen)
+    assert np.all(moved["table_moved"] == 0)
+    expected = change if seen < rows else 0.0
+    np.testing.assert_allclose(moved["table_moved_unseen"], expected, rtol=1e-9, atol=1e-12)
+    # doubling the seen rows moves them by exactly their own size
+    doubled = table.copy()
+    doubled[:, :seen] *= 2
+    np.testing.assert_allclose(table_movement(doubled, table, seen)["table_moved"], 1.0)
+
+
+def test_a_trainable_sinusoidal_table_moves_where_trained_and_nowhere_else() -> None:
+    result = run({**TINY, "scheme": "learned", "learned_init": "sinusoidal"}).as_dict()
+    assert np.all(np.asarray(result["table_moved"]) > 0)
+    assert np.all(np.asarray(result["table_moved_unseen"]) == 0)
+    assert np.all(np.asarray(result["untrained"]["table_moved"]) == 0)

@@ -21,6 +21,7 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from scripts.artifacts.pages import experiments as experiments_page
+from scripts.artifacts.pages import experiments_changes as changes_page
 from scripts.artifacts.results.data import (
     Run,
     chance,
@@ -35,7 +36,8 @@ from scripts.artifacts.results.data import (
 
 #: The experiments pages: the landing page sums up the claims its two pages state.
 PAGES = [ROOT / "docs" / name for name in
-         ("experiments.md", "experiments-length.md", "experiments-inside.md")]
+         ("experiments.md", "experiments-length.md", "experiments-inside.md",
+          "experiments-changes.md")]
 Runs = Mapping[str, Run]
 Check = Callable[[Runs], "str | None"]
 CLAIM_MARK = re.compile(r"<!-- claim: ([a-z0-9-]+) -->")
@@ -333,6 +335,61 @@ def half_absolute_wins(runs: Runs) -> str | None:
     return _fail(not losing, "added positions do not win the absolute task", losing)
 
 
+def _loss(runs: Runs, name: str, step: int) -> np.ndarray:
+    """Every seed's training loss at ``step`` (counted from 1)."""
+    return np.asarray(runs[name]["losses"])[:, step - 1]
+
+
+TRAINABLE_START = "run-learned-from-sinusoidal"
+SLIP = "run-sinusoidal-column-exponent"
+
+
+def trainable_solves(runs: Runs) -> str | None:
+    acc = {n: _trained(runs, n).min() for n in experiments_page.TRAINABLE}
+    return _fail(min(acc.values()) > 0.95, "a model fails inside the training length", acc)
+
+
+def trainable_moved(runs: Runs) -> str | None:
+    moved = measured(runs[TRAINABLE_START], "table_moved")
+    control = measured(runs[TRAINABLE_START], "table_moved", untrained=True)
+    return _fail(bool(np.all(control == 0)) and separated(moved, control),
+                 "the trainable table did not move beyond the spread, or the control moved",
+                 moved, control)
+
+
+def trainable_unseen_rows(runs: Runs) -> str | None:
+    unseen = {n: measured(runs[n], "table_moved_unseen").max()
+              for n in (TRAINABLE_START, "run-learned")}
+    return _fail(max(unseen.values()) == 0, "rows beyond the training positions changed", unseen)
+
+
+def trainable_loses_edge(runs: Runs) -> str | None:
+    fixed, start, random = (_beyond(runs, n) for n in experiments_page.TRAINABLE)
+    return _fail(separated(fixed, start) and within_spread(start, random),
+                 "the table that started sinusoidal is not below the fixed one and level "
+                 "with the random start beyond the training length", fixed, start, random)
+
+
+def slip_solves(runs: Runs) -> str | None:
+    acc = _trained(runs, SLIP)
+    return _fail(acc.min() > 0.95, "the slip fails inside the training length", acc)
+
+
+def slip_same_start(runs: Runs) -> str | None:
+    slip, paper = (_loss(runs, n, changes_page.EARLY) for n in (SLIP, "run-sinusoidal"))
+    return _fail(within_spread(slip, paper), "the early losses differ", slip, paper)
+
+
+def slip_slower(runs: Runs) -> str | None:
+    slip, paper = (_loss(runs, n, changes_page.LATE) for n in (SLIP, "run-sinusoidal"))
+    return _fail(separated(slip, paper), "the slip's loss is not above the paper's", slip, paper)
+
+
+def slip_beyond_lower(runs: Runs) -> str | None:
+    slip, paper = _beyond(runs, SLIP), _beyond(runs, "run-sinusoidal")
+    return _fail(separated(paper, slip), "the slip is not below the paper's beyond", slip, paper)
+
+
 #: The page's claim names and their checks.
 CLAIMS: dict[str, Check] = {
     "positions-solve-task": positions_solve_task,
@@ -365,6 +422,14 @@ CLAIMS: dict[str, Check] = {
     "half-absolute-wins": half_absolute_wins,
     "half-beyond-fails": half_beyond_fails,
     "half-interp-partial": half_interp_partial,
+    "trainable-solves": trainable_solves,
+    "trainable-moved": trainable_moved,
+    "trainable-unseen-rows": trainable_unseen_rows,
+    "trainable-loses-edge": trainable_loses_edge,
+    "slip-solves": slip_solves,
+    "slip-same-start": slip_same_start,
+    "slip-slower": slip_slower,
+    "slip-beyond-lower": slip_beyond_lower,
 }
 
 
@@ -404,6 +469,25 @@ def test_a_claim_check_can_fail(results: dict[str, Run]) -> None:
     # the untrained control in the trained models' place changes its answers when shifted
     control = {n: {**results[n], **results[n]["untrained"]} for n in ABSOLUTE}
     assert shift_seen_unchanged({**results, **control}) is not None
+    # the new runs' checks: the slip and the paper swapped, the table's control in its place
+    slip_swapped = {**results, SLIP: results["run-sinusoidal"], "run-sinusoidal": results[SLIP]}
+    assert slip_slower(slip_swapped) is not None
+    assert slip_beyond_lower(slip_swapped) is not None
+    still = {**results, TRAINABLE_START: {**results[TRAINABLE_START],
+                                          **results[TRAINABLE_START]["untrained"]}}
+    assert trainable_moved(still) is not None
+    assert trainable_loses_edge({**results, TRAINABLE_START: results["run-sinusoidal"]}) is not None
+    moved_row = {**results[TRAINABLE_START],
+                 "table_moved_unseen": [0.0, *results[TRAINABLE_START]["table_moved_unseen"][1:-1],
+                                        1e-7]}
+    assert trainable_unseen_rows({**results, TRAINABLE_START: moved_row}) is not None
+    # the untrained control in a trained model's place fails the task; losses far apart
+    # at the first step compared are not "alike"
+    untrained_slip = {**results, SLIP: {**results[SLIP], **results[SLIP]["untrained"]}}
+    assert slip_solves(untrained_slip) is not None
+    assert trainable_solves({**results, TRAINABLE_START: untrained_slip[SLIP]}) is not None
+    raised = (np.asarray(results[SLIP]["losses"]) + 1.0).tolist()
+    assert slip_same_start({**results, SLIP: {**results[SLIP], "losses": raised}}) is not None
 
 
 @given(st.lists(st.floats(-1, 1), min_size=1, max_size=6), st.floats(0, 3))

@@ -67,7 +67,12 @@ def test_the_run_numbers_the_experiments_page_lists_are_computed() -> None:
     pages' modules list is one that results/numbers.py computes."""
     import json
 
-    from scripts.artifacts.pages import experiments, experiments_inside, experiments_length
+    from scripts.artifacts.pages import (
+        experiments,
+        experiments_changes,
+        experiments_inside,
+        experiments_length,
+    )
     from scripts.artifacts.results.numbers import compute
 
     (art,) = [a for a in ARTIFACTS if a.name == "experiment-numbers"]
@@ -76,6 +81,6 @@ def test_the_run_numbers_the_experiments_page_lists_are_computed() -> None:
     assert not missing, f"no kept training results: {missing}"
     runs = {name: json.loads(path.read_text())["results"] for name, path in kept.items()}
     computed = compute(runs=runs)
-    listed = [n for m in (experiments, experiments_length, experiments_inside)
+    listed = [n for m in (experiments, experiments_length, experiments_inside, experiments_changes)
               for n in m.NUMBERS_FROM_RUNS]
     assert not [n for n in listed if n not in computed]

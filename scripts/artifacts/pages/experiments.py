@@ -43,6 +43,10 @@ RUNS = [
       for scheme in ("sinusoidal", "rotary") for base in (100, 1000, 100000)),
     *(_run(f"run-half-{scheme}", scheme=scheme, task="copy_half", seeds=SWEEP_SEEDS)
       for scheme in ("sinusoidal", "learned", "rotary", "none")),
+    # When the encoding changes (experiments-changes.md): a trainable table that starts as
+    # the sinusoidal one, and a sinusoid computed with a common formula slip.
+    _run("run-learned-from-sinusoidal", scheme="learned", learned_init="sinusoidal"),
+    _run("run-sinusoidal-column-exponent", scheme="sinusoidal", formula="column-exponent"),
 ]
 #: Which runs each experiment compares, in the order its figure and tables list them.
 SCHEMES = ("run-sinusoidal", "run-learned", "run-rotary", "run-none")
@@ -53,6 +57,8 @@ SHAPE = ("run-sinusoidal", "run-sinusoidal-shape", "run-rotary")
 BASES = tuple(f"run-{scheme}-base-{base}" for scheme in ("sinusoidal", "rotary")
               for base in (100, 1000, 100000)) + ("run-sinusoidal", "run-rotary")
 HALF = tuple(f"run-half-{scheme}" for scheme in ("sinusoidal", "learned", "rotary", "none"))
+TRAINABLE = ("run-sinusoidal", "run-learned-from-sinusoidal", "run-learned")
+SLIP = ("run-sinusoidal", "run-sinusoidal-column-exponent")
 ALL_RUNS = tuple(r.name for r in RUNS)
 
 LENGTHS = {"train_length": RUN_COMMON["train_length"], "eval_length": RUN_COMMON["eval_length"]}

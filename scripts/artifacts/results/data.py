@@ -19,6 +19,10 @@ def label(run: Run) -> str:
     """A short human name: the scheme, and how it differs from the usual causal sum."""
     cfg = run["config"]
     text = {"none": "no positions"}.get(cfg["scheme"], cfg["scheme"])
+    if cfg.get("learned_init", "random") != "random":
+        text += f", starting as the {cfg['learned_init']} table"
+    if cfg.get("formula", "paper") != "paper":
+        text += f", {cfg['formula']} slip"
     if cfg["combine"] == "concat":
         text += f", concatenated ({cfg['d_model'] - cfg['d_position']} + {cfg['d_position']})"
     elif cfg["d_position"]:

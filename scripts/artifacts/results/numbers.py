@@ -28,6 +28,8 @@ from scripts.artifacts.results.data import (
 FIRST_POSITIONS = 4
 #: A training step at which the page quotes the loss, to show how far training had got.
 EARLY_STEP = 200
+#: Further steps at which the pages quote the loss (how fast a model trained).
+LOSS_STEPS = (50, 100, EARLY_STEP, 300)
 
 
 def _spread(out: dict[str, str], name: str, values: np.ndarray, decimals: int = 2) -> None:
@@ -122,8 +124,15 @@ def _one(out: dict[str, str], key: str, run: Run) -> None:
     out[f"exp_{key}_parameters"] = f"{run['parameters']:,}"
     losses = np.asarray(run["losses"])
     _spread(out, f"exp_{key}_final_loss", losses[:, -1], 3)
-    if losses.shape[1] >= EARLY_STEP:
-        _spread(out, f"exp_{key}_loss_{EARLY_STEP}", losses[:, EARLY_STEP - 1], 2)
+    for step in LOSS_STEPS:
+        if losses.shape[1] >= step:
+            _spread(out, f"exp_{key}_loss_{step}", losses[:, step - 1], 2)
+    # A learned table's movement in training, and the untrained control's (0 by design).
+    for field in ("table_moved", "table_moved_unseen"):
+        if field in run:
+            for untrained in (False, True):
+                tail = "_untrained" if untrained else ""
+                _spread(out, f"exp_{key}_{field}{tail}", measured(run, field, untrained), 2)
     out[f"exp_{key}_base"] = f"{cfg['base']:,.0f}"
     out[f"exp_{key}_train_offset"] = str(cfg["train_offset"])
     out[f"exp_{key}_d_position"] = str(cfg["d_position"])

@@ -29,6 +29,8 @@ MEANINGS = {
     "d_position": "width of the position vector (0: the model width)",
     "heads": "attention heads", "layers": "blocks", "d_mlp": "MLP width",
     "base": "base of the sinusoids and rotary angles",
+    "learned_init": "how a learned table starts: random, or the sinusoidal table",
+    "formula": "the sinusoid's frequencies: the paper's, or the column-exponent slip",
     "task": "copy_back: the token `offset` places back; copy_half: the token at half the position",
     "vocab": "distinct tokens", "offset": "copy_back: copy the token this many places back",
     "train_length": "training sequence length", "steps": "training steps",
@@ -272,3 +274,38 @@ def environment(*, runs: Mapping[str, Run]) -> str:
     header = ["recorded", *(", ".join(f"`{n}`" for n in names) for names in groups.values())]
     return markdown_table(header, [[k, *(r.get(k, "not recorded") for r in records)] for k in keys],
                           "l" * len(header))
+
+
+def losses(*, runs: Mapping[str, Run], steps: list[int]) -> str:
+    """The training loss at a few steps, and the accuracy inside the training length at the
+    end: how fast each model trained, and how far."""
+    for name, run in runs.items():
+        if max(steps) > run["config"]["steps"]:
+            raise ValueError(f"run {name!r} trained {run['config']['steps']} steps; the "
+                             f"table asks for the loss at step {max(steps)}")
+    length = next(iter(runs.values()))["config"]["train_length"]
+    same_setting(runs, train_length=length)
+    rows = [[label(run), *(spread_text(np.asarray(run["losses"])[:, s - 1]) for s in steps),
+             spread_text(windows(run)["trained"], 3)] for run in runs.values()]
+    return markdown_table(["model", *(f"loss at step {s}" for s in steps),
+                           f"accuracy, positions up to {length - 1}"],
+                          rows, "l" + "r" * (len(steps) + 1))
+
+
+def table_movement(*, runs: Mapping[str, Run]) -> str:
+    """How far each learned table moved from its initial value in training: over the rows
+    seen in training (relative distance), and the largest change in the rows never seen;
+    the untrained control reads the same measures of the initial table against itself."""
+    rows = []
+    for name, run in runs.items():
+        if "table_moved" not in run:
+            raise ValueError(f"run {name!r} has no learned table to measure")
+        seen = seen_in_training(run)
+        rows.append([label(run), f"0–{seen - 1}",
+                     spread_text(measured(run, "table_moved")),
+                     spread_text(measured(run, "table_moved", untrained=True)),
+                     spread_text(measured(run, "table_moved_unseen"), 3)])
+    return markdown_table(["model", "rows seen in training",
+                           "moved, seen rows (relative to their initial size)",
+                           "the same before training (control)",
+                           "largest change of an entry in the other rows"], rows, "llrrr")
