@@ -35,7 +35,7 @@ export const MISTAKES = {
     "as a layer computing in float16 under mixed precision does",
   scaled: "the table is multiplied by a constant",
   "column-exponent":
-    "each column uses its own index in the exponent (the // 2 of 2 * (i // 2) left out): " +
+    "each column uses its own index j in the exponent (j/d where the paper has 2 * (j // 2) / d): " +
     "the cosine of pair i turns at base^(-(2i+1)/d) instead of sharing its sine's base^(-2i/d)",
   "column-exponent-2j":
     "the exponent is 2j/d with j the column index in every column (the // 2 of 2 * (j // 2) " +
