@@ -156,6 +156,15 @@ def bases_rotary_ahead(runs: Runs) -> str | None:
                  sinusoidal)
 
 
+def bases_rotary_unranked(runs: Runs) -> str | None:
+    """No two rotary bases are separated (by the page's rule) beyond the training length."""
+    rotary = [n for n in experiments_page.BASES if "rotary" in n]
+    ranked = [(a, b) for a in rotary for b in rotary if a != b
+              for w in ("to_double", "beyond")
+              if separated(windows(runs[a])[w], windows(runs[b])[w])]
+    return _fail(not ranked, "two rotary bases can be ranked", ranked)
+
+
 def rotary_invariant(runs: Runs) -> str | None:
     run = runs["run-rotary"]
     worst = max(float(np.max(measured(run, key, untrained)))
@@ -405,6 +414,7 @@ CLAIMS: dict[str, Check] = {
     "bases-trained": bases_trained,
     "bases-sinusoidal-fail": bases_sinusoidal_fail,
     "bases-rotary-ahead": bases_rotary_ahead,
+    "bases-rotary-unranked": bases_rotary_unranked,
     "rotary-invariant": rotary_invariant,
     "shift-seen-unchanged": shift_seen_unchanged,
     "shift-change-beyond": shift_change_beyond,
@@ -465,6 +475,9 @@ def test_a_claim_check_can_fail(results: dict[str, Run]) -> None:
                "run-sinusoidal": results["run-rotary"]}
     assert rotary_beyond_absolute(swapped) is not None
     assert rotary_invariant(swapped) is not None
+    # a sinusoidal run among the rotary bases is ranked below them
+    mixed = {**results, "run-rotary-base-100": results["run-sinusoidal-base-100"]}
+    assert bases_rotary_unranked(mixed) is not None
     assert chance(results["run-sinusoidal"]) < 0.5
     # the untrained control in the trained models' place changes its answers when shifted
     control = {n: {**results[n], **results[n]["untrained"]} for n in ABSOLUTE}

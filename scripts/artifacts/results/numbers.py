@@ -71,7 +71,6 @@ def _common(out: dict[str, str], runs: Mapping[str, Run]) -> None:
     out["exp_new_angle_last"] = str(len(wavelengths) - 1)
     omega = pe.frequencies(cfg["d_model"], base=cfg["base"])
     out["exp_slowest_turn"] = fixed(float(omega[-1] * (cfg["eval_length"] - 1)), 3)
-    out["exp_sweep_seeds"] = str(min(len(r["config"]["seeds"]) for r in runs.values()))
 
 
 def _one(out: dict[str, str], key: str, run: Run) -> None:
