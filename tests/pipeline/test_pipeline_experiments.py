@@ -52,6 +52,8 @@ CHANGES = {
     **{f"run-rotary-base-{b}": {"scheme", "base", "seeds"} for b in (100, 1000, 100000)},
     "run-half-sinusoidal": {"task", "seeds"},
     **{f"run-half-{s}": {"scheme", "task", "seeds"} for s in ("learned", "rotary", "none")},
+    "run-learned-from-sinusoidal": {"scheme", "learned_init"},
+    "run-sinusoidal-column-exponent": {"formula"},
 }
 
 
