@@ -28,7 +28,13 @@ the measure reads when nothing was learned.
   linear discriminant analysis (class means and a shared, shrunk covariance) naming the
   exact position, by position and overall; a ridge read-out onto one-hot positions (the
   weaker read-out an earlier version of the page used); and the R² of a ridge regression
-  onto the position number.
+  onto the position number. These read differences of means only. The same discriminant
+  and regression fitted on the features together with their squares (``x`` and ``x²``,
+  each column standardized on the fitting set) also read differences of variances. Each
+  discriminant is also fitted to a control task in the sense of Hewitt and Liang (2019): a
+  label fixed per input type, here per token, drawn once from a fixed seed
+  (:data:`CONTROL_SEED`) from the same labels as the positions; the accuracy on the real
+  positions minus that on the control labels is the probe's selectivity.
 
 The evaluation data comes from fixed keys, the same for every seed and every run.
 """
@@ -46,6 +52,8 @@ from experiments.config import RunConfig
 from experiments.model import Output, Params, forward
 
 EVAL_KEY = 20_171_206  # the paper's first arXiv version: any fixed number would do
+#: Seed of the control task's labels (one per token), the same for every run and seed.
+CONTROL_SEED = 19_090_336  # Hewitt and Liang's arXiv number: any fixed number would do
 
 
 class Measures(NamedTuple):
@@ -65,6 +73,10 @@ class Measures(NamedTuple):
     probe_accuracy_by_position: Any  # (layers + 1, train_length)
     probe_ridge_accuracy: Any  # (layers + 1,): ridge onto one-hot positions
     probe_r2: Any  # (layers + 1,)
+    probe_sq_accuracy: Any  # (layers + 1,): discriminant on (x, x²), exact position
+    probe_sq_r2: Any  # (layers + 1,): ridge on (x, x²) onto the position number
+    probe_control_accuracy: Any  # (layers + 1,): discriminant on x, control labels
+    probe_sq_control_accuracy: Any  # (layers + 1,): discriminant on (x, x²), control labels
 
 
 def _eval_keys() -> tuple[jax.Array, ...]:
@@ -114,6 +126,65 @@ def _probe(fit: Any, test: Any, strength: float
     truth = pos_test.astype(np.float64)
     r2 = 1 - ((guess - truth) ** 2).sum() / ((truth - truth.mean()) ** 2).sum()
     return float(hit.mean()), by_position, float(ridge_hit.mean()), float(r2)
+
+
+def _classify(x_fit: np.ndarray, y_fit: np.ndarray, x_test: np.ndarray, strength: float
+              ) -> np.ndarray:
+    """Labels the discriminant fitted on ``(x_fit, y_fit)`` gives ``x_test``; only labels
+    that occur in ``y_fit`` are classes (a control task need not use every label)."""
+    classes, index = np.unique(y_fit, return_inverse=True)
+    w, b = _discriminant(x_fit, index, len(classes), strength)
+    labels: np.ndarray = classes[(x_test @ w + b).argmax(-1)]
+    return labels
+
+
+def _with_squares(fit: np.ndarray, test: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``(x, x²)`` of both sets, ``x`` centred on the fitting set, every column then
+    standardized on the fitting set (a constant column is left at 0), so that the
+    shrinkage, relative to the trace, weighs both halves alike."""
+    mean = fit.mean(0)
+    fit2, test2 = (np.concatenate([x - mean, (x - mean) ** 2], axis=1) for x in (fit, test))
+    centre, scale = fit2.mean(0), fit2.std(0)
+    scale = np.where(scale > 0, scale, 1.0)
+    return (fit2 - centre) / scale, (test2 - centre) / scale
+
+
+def _r2(x_fit: np.ndarray, y_fit: np.ndarray, x_test: np.ndarray, y_test: np.ndarray,
+        strength: float) -> float:
+    """R² on the test set of a ridge regression of the number ``y`` on ``x``."""
+    w, b = _ridge(x_fit, y_fit[:, None].astype(np.float64), strength)
+    guess = (x_test @ w + b)[:, 0]
+    truth = y_test.astype(np.float64)
+    return float(1 - ((guess - truth) ** 2).sum() / ((truth - truth.mean()) ** 2).sum())
+
+
+def _probe_moments(fit: Any, test: Any, control_fit: Any, control_test: Any, strength: float
+                   ) -> tuple[float, float, float, float]:
+    """The read-outs beside :func:`_probe`, on the same residual streams (batch, n, d):
+    the discriminant's exact-position accuracy and the R² of the position number from the
+    features with their squares; and the discriminant's accuracy on the control labels
+    ``control_fit``, ``control_test`` (batch, n) from the features alone and with their
+    squares. Host, float64 NumPy, as :func:`_probe`."""
+    fit, test = np.asarray(fit, dtype=np.float64), np.asarray(test, dtype=np.float64)
+    n = fit.shape[1]
+    x_fit, x_test = fit.reshape(-1, fit.shape[2]), test.reshape(-1, test.shape[2])
+    pos_fit, pos_test = np.tile(np.arange(n), fit.shape[0]), np.tile(np.arange(n), test.shape[0])
+    c_fit, c_test = np.asarray(control_fit).reshape(-1), np.asarray(control_test).reshape(-1)
+    s_fit, s_test = _with_squares(x_fit, x_test)
+    sq = float((_classify(s_fit, pos_fit, s_test, strength) == pos_test).mean())
+    sq_r2 = _r2(s_fit, pos_fit, s_test, pos_test, strength)
+    control = float((_classify(x_fit, c_fit, x_test, strength) == c_test).mean())
+    sq_control = float((_classify(s_fit, c_fit, s_test, strength) == c_test).mean())
+    return sq, sq_r2, control, sq_control
+
+
+def control_labels(cfg: RunConfig) -> np.ndarray:
+    """The control task's label of each token (vocab,): drawn once, uniformly from the
+    positions ``0 .. train_length-1`` (the real labels' distribution), from
+    :data:`CONTROL_SEED`."""
+    labels: np.ndarray = np.random.default_rng(CONTROL_SEED).integers(
+        0, cfg.train_length, size=cfg.vocab)
+    return labels
 
 
 def _total_variation(a: jax.Array, b: jax.Array) -> jax.Array:
@@ -184,7 +255,8 @@ def measure_one(params: Params, cfg: RunConfig) -> Measures:
     # The streams go back to the host, where :func:`measure` fits the probes.
     return Measures(extrapolated, interpolated, placed_accuracy, output_change,
                     correct.mean(1), changed.mean(1), output_tv.mean(1), shift_change,
-                    shuffle_change, by_offset, stream(k_fit), stream(k_test), None, None)
+                    shuffle_change, by_offset, stream(k_fit), stream(k_test), None, None,
+                    None, None, None, None)
 
 
 def measure(params: Params, cfg: RunConfig) -> Measures:
@@ -196,6 +268,17 @@ def measure(params: Params, cfg: RunConfig) -> Measures:
               for fits, tests in zip(fit, test, strict=True)]  # [seed][depth]
     accuracy, by_position, ridge, r2 = (np.array([[p[i] for p in seed] for seed in probes])
                                         for i in range(4))
+    # The control task's labels of the probes' sequences (the same keys as measure_one's).
+    *_, k_fit, k_test = _eval_keys()
+    labels = control_labels(cfg)
+    c_fit, c_test = (labels[np.asarray(tasks.sample(k, cfg, cfg.probe_batch,
+                                                    cfg.train_length).tokens)]
+                     for k in (k_fit, k_test))
+    more = [[_probe_moments(f, t, c_fit, c_test, cfg.probe_ridge)
+             for f, t in zip(fits, tests, strict=True)]
+            for fits, tests in zip(fit, test, strict=True)]  # [seed][depth]
+    sq, sq_r2, control, sq_control = (np.array([[p[i] for p in seed] for seed in more])
+                                      for i in range(4))
     return Measures(np.asarray(device.accuracy_by_position),
                     np.asarray(device.interpolated_accuracy_by_position),
                     np.asarray(device.placed_accuracy), np.asarray(device.placed_output_change),
@@ -203,4 +286,5 @@ def measure(params: Params, cfg: RunConfig) -> Measures:
                     np.asarray(device.placed_changed_by_position),
                     np.asarray(device.placed_output_change_by_position),
                     np.asarray(device.shift_change), np.asarray(device.shuffle_change),
-                    np.asarray(device.attention_by_offset), accuracy, by_position, ridge, r2)
+                    np.asarray(device.attention_by_offset), accuracy, by_position, ridge, r2,
+                    sq, sq_r2, control, sq_control)

@@ -17,7 +17,7 @@ from hypothesis.extra import numpy as hnp
 import pe
 from experiments import tasks
 from experiments.config import ADDITIVE, SCHEMES, ConfigError, RunConfig
-from experiments.measures import _discriminant, _probe
+from experiments.measures import _discriminant, _probe, _probe_moments, control_labels
 from experiments.model import (
     PositionError,
     embed,
@@ -231,6 +231,87 @@ def test_the_discriminant_probe_reads_every_position_when_it_is_present_and_chan
     w, bias = _discriminant(stream(a, True).reshape(-1, d), jnp.tile(jnp.arange(n), batch), n,
                             1e-2)
     assert w.shape == (d, n) and bias.shape == (n,)
+
+
+def _variance_stream(rng: np.random.Generator, batch: int, scales: np.ndarray, d: int
+                     ) -> np.ndarray:
+    """Zero-mean Gaussian features whose spread depends on the position: (batch, n, d)."""
+    spread: np.ndarray = rng.normal(size=(batch, len(scales), d)) * scales[None, :, None]
+    return spread
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_the_squared_features_read_a_position_carried_only_in_a_variance(seed: int) -> None:
+    """Every position has the same mean (0) and its own spread: the plain discriminant,
+    which reads differences of means, stays near chance; the one fitted on (x, x²) reads
+    the position well above it, and its R² of the position number is high."""
+    rng = np.random.default_rng(seed)
+    n, d, batch = 4, 16, 128
+    scales = 2.0 ** np.arange(n)  # 1, 2, 4, 8
+    fit, test = (_variance_stream(rng, batch, scales, d) for _ in range(2))
+    labels = np.zeros((batch, n), dtype=int)  # a control task with one label: unused here
+    plain = _probe(fit, test, 1e-2)
+    squared, squared_r2, _, _ = _probe_moments(fit, test, labels, labels, 1e-2)
+    assert plain[0] < 1 / n + 0.1 and plain[3] < 0.1
+    assert squared > 0.6 and squared_r2 > 0.5
+
+
+def _token_labels(rng: np.random.Generator, labels: np.ndarray, batch: int, n: int
+                  ) -> tuple[np.ndarray, np.ndarray]:
+    """Random tokens, and their control labels, for a fitting and a test set."""
+    tokens = rng.integers(0, len(labels), size=(2, batch, n))
+    return labels[tokens[0]], labels[tokens[1]]
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_the_control_task_gives_no_selectivity_without_position_and_high_with_it(
+        seed: int) -> None:
+    """Hewitt and Liang's control task, a label fixed per token: features that carry
+    neither position nor token leave both the position and the control labels near chance
+    (selectivity near 0); a clean one-hot position is read exactly while the control labels,
+    which it does not carry, stay near chance (selectivity near 1)."""
+    rng = np.random.default_rng(seed)
+    cfg = RunConfig.from_params({**TINY, "scheme": "none", "train_length": 16, "vocab": 16})
+    n, batch, labels = cfg.train_length, 64, control_labels(cfg)
+    c_fit, c_test = _token_labels(rng, labels, batch, n)
+    # the largest share of one control label: the most a guess that ignores the input gets
+    top = np.bincount(labels).max() / len(labels)
+
+    def noise() -> np.ndarray:
+        return rng.normal(size=(batch, n, n))
+
+    def onehot() -> np.ndarray:
+        return np.broadcast_to(np.eye(n), (batch, n, n)) + 0.01 * rng.normal(size=(batch, n, n))
+
+    for features, low, high in ((noise, -0.15, 0.15), (onehot, 0.7, 1.0)):
+        fit, test = features(), features()
+        position = _probe(fit, test, 1e-2)[0]
+        _, _, control, squared_control = _probe_moments(fit, test, c_fit, c_test, 1e-2)
+        assert control < top + 0.1 and squared_control < top + 0.1
+        assert low < position - control < high, (features.__name__, position, control)
+
+
+def test_the_control_task_is_read_when_the_features_carry_the_token() -> None:
+    """The control's labels are learnable from the token: features that carry the token
+    (and no position) give the control task, not the position, a high accuracy, so
+    selectivity is negative."""
+    rng = np.random.default_rng(0)
+    cfg = RunConfig.from_params({**TINY, "scheme": "none", "train_length": 16, "vocab": 16})
+    n, batch, labels = cfg.train_length, 64, control_labels(cfg)
+    tokens = rng.integers(0, cfg.vocab, size=(2, batch, n))
+    vectors = rng.normal(size=(cfg.vocab, 24))
+    fit, test = vectors[tokens[0]], vectors[tokens[1]]
+    position = _probe(fit, test, 1e-2)[0]
+    _, _, control, _ = _probe_moments(fit, test, labels[tokens[0]], labels[tokens[1]], 1e-2)
+    assert control > 0.9 and position - control < -0.7
+
+
+def test_the_control_labels_are_fixed_and_drawn_from_the_positions() -> None:
+    cfg = RunConfig.from_params({**TINY, "scheme": "none"})
+    labels = control_labels(cfg)
+    np.testing.assert_array_equal(labels, control_labels(cfg))
+    assert labels.shape == (cfg.vocab,) and labels.min() >= 0
+    assert labels.max() < cfg.train_length and len(set(labels.tolist())) > 1
 
 
 def test_a_shape_run_trains_at_random_offsets_and_records_untrained_controls() -> None:

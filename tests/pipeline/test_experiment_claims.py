@@ -28,11 +28,13 @@ from scripts.artifacts.results.data import (
     measured,
     placed,
     placed_split,
+    probe_readouts,
     seen_in_training,
     uniform_by_offset,
     window,
     windows,
 )
+from scripts.artifacts.results.numbers import PROBED
 
 #: The experiments pages: the landing page sums up the claims its two pages state.
 PAGES = [ROOT / "docs" / name for name in
@@ -305,6 +307,62 @@ def causal_untrained(runs: Runs) -> str | None:
                  first, overall, r2)
 
 
+def probe_block_one(runs: Runs) -> str | None:
+    """The sinusoidal model keeps the position through block 1 beyond the spread (trained
+    against untrained), and its copy head is in block 2: in every seed a head of block 2
+    gives the task's key at least 0.9 of its weight, more than any head of block 1."""
+    run = runs["run-sinusoidal"]
+    kept = [measured(run, "probe_accuracy", u)[:, 1] for u in (False, True)]
+    weights = measured(run, "attention_by_offset")[..., run["config"]["offset"]]
+    first, second = weights[:, 0].max(axis=1), weights[:, 1].max(axis=1)
+    ok = separated(*kept) and second.min() >= 0.9 and second.min() > first.max()
+    return _fail(ok, "position not kept through block 1, or the copy head not in block 2",
+                 kept, first, second)
+
+
+def probe_squares_sinusoidal(runs: Runs) -> str | None:
+    """After the last block, trained and untrained alike within the spread, with the
+    squares and without."""
+    run = runs["run-sinusoidal"]
+    pairs = {key: [measured(run, key, u)[:, -1] for u in (False, True)]
+             for key in ("probe_accuracy", "probe_sq_accuracy")}
+    return _fail(all(within_spread(*p) for p in pairs.values()),
+                 "the trained model's position after block 2 differs from the untrained's",
+                 pairs)
+
+
+def probe_control_read(runs: Runs) -> str | None:
+    """The control labels read with at least 0.8 everywhere; selectivity at most 0.2."""
+    readouts = [probe_readouts(runs[n], u) for n in PROBED for u in (False, True)]
+    control = min(r["probe_control"].min() for r in readouts)
+    selectivity = max(r["probe_sel"].max() for r in readouts)
+    return _fail(control >= 0.8 and selectivity <= 0.2,
+                 "the control task is not read, or the probe is selective", control, selectivity)
+
+
+def causal_squares_variance(runs: Runs) -> str | None:
+    """Untrained causal model: the R² with squares above the plain R² beyond the spread
+    after both blocks; the bidirectional model's at most 0 with squares, trained or not,
+    and its exact-position accuracy with squares below twice chance."""
+    causal, both = runs["run-none"], runs["run-none-bidirectional"]
+    pairs = [(measured(causal, "probe_sq_r2", True)[:, d], measured(causal, "probe_r2", True)[:, d])
+             for d in (1, 2)]
+    n = both["config"]["train_length"]
+    blind_r2 = max(measured(both, "probe_sq_r2", u).max() for u in (False, True))
+    blind_acc = max(measured(both, "probe_sq_accuracy", u).max() for u in (False, True))
+    ok = all(separated(*p) for p in pairs) and blind_r2 <= 0.0 and blind_acc < 2 / n
+    return _fail(ok, "squares do not find the causal model's position, or find the "
+                 "bidirectional model's", pairs, blind_r2, blind_acc)
+
+
+def causal_squares_trained(runs: Runs) -> str | None:
+    run = runs["run-none"]
+    pairs = [(measured(run, "probe_sq_r2")[:, d], measured(run, "probe_sq_r2", True)[:, d])
+             for d in (1, 2)]
+    return _fail(all(separated(*p) for p in pairs),
+                 "training does not raise the R² with squares beyond the spread", pairs)
+
+
 def sum_concat_trained(runs: Runs) -> str | None:
     acc = {n: _trained(runs, n) for n in experiments_page.COMBINES}
     a, b = acc.values()
@@ -427,6 +485,11 @@ CLAIMS: dict[str, Check] = {
     "rotary-probe-chance": rotary_probe_chance,
     "bidirectional-chance": bidirectional_chance,
     "causal-untrained": causal_untrained,
+    "probe-block-one": probe_block_one,
+    "probe-squares-sinusoidal": probe_squares_sinusoidal,
+    "probe-control-read": probe_control_read,
+    "causal-squares-variance": causal_squares_variance,
+    "causal-squares-trained": causal_squares_trained,
     "sum-concat-trained": sum_concat_trained,
     "sum-concat-beyond": sum_concat_beyond,
     "half-absolute-wins": half_absolute_wins,
@@ -501,6 +564,20 @@ def test_a_claim_check_can_fail(results: dict[str, Run]) -> None:
     assert trainable_solves({**results, TRAINABLE_START: untrained_slip[SLIP]}) is not None
     raised = (np.asarray(results[SLIP]["losses"]) + 1.0).tolist()
     assert slip_same_start({**results, SLIP: {**results[SLIP], "losses": raised}}) is not None
+    # the probes' checks: trained and untrained swapped; the causal model in the
+    # bidirectional one's place; a control task that is never read
+    def untrained_first(name: str) -> dict[str, Run]:
+        run = results[name]
+        return {**results, name: {**run, **run["untrained"], "untrained": run}}
+
+    assert probe_block_one(untrained_first("run-sinusoidal")) is not None
+    assert causal_squares_trained(untrained_first("run-none")) is not None
+    assert probe_squares_sinusoidal({**results, "run-sinusoidal": results["run-learned"]}) is not None
+    assert causal_squares_variance({**results, "run-none-bidirectional": results["run-none"]}
+                                   ) is not None
+    unread = {**results["run-none"], "probe_control_accuracy":
+              np.zeros_like(measured(results["run-none"], "probe_control_accuracy")).tolist()}
+    assert probe_control_read({**results, "run-none": unread}) is not None
 
 
 @given(st.lists(st.floats(-1, 1), min_size=1, max_size=6), st.floats(0, 3))

@@ -142,3 +142,21 @@ def interval(values: Any, level: float = 0.95) -> tuple[float, float]:
         return mean, mean
     half = float(stats.t.ppf(0.5 + level / 2, arr.size - 1) * arr.std(ddof=1) / np.sqrt(arr.size))
     return mean - half, mean + half
+
+
+#: The probes' read-outs recorded by the runs, by the short name their numbers use.
+PROBE_FIELDS = {"probe": "probe_accuracy", "probe_ridge": "probe_ridge_accuracy",
+                "probe_r2": "probe_r2", "probe_sq": "probe_sq_accuracy",
+                "probe_sq_r2": "probe_sq_r2", "probe_control": "probe_control_accuracy",
+                "probe_sq_control": "probe_sq_control_accuracy"}
+
+
+def probe_readouts(run: Run, untrained: bool = False) -> dict[str, np.ndarray]:
+    """Every probe read-out of a run, (seeds, depths) each, by its short name, with the
+    selectivities of Hewitt and Liang: exact-position accuracy minus the accuracy of the
+    same discriminant on the control task (``probe_sel``: on the features; ``probe_sq_sel``:
+    on the features with their squares)."""
+    out = {what: measured(run, field, untrained) for what, field in PROBE_FIELDS.items()}
+    out["probe_sel"] = out["probe"] - out["probe_control"]
+    out["probe_sq_sel"] = out["probe_sq"] - out["probe_sq_control"]
+    return out

@@ -18,6 +18,7 @@ from scripts.artifacts.results.data import (
     measured,
     placed,
     placed_split,
+    probe_readouts,
     seeds,
     uniform_by_offset,
     window,
@@ -26,6 +27,9 @@ from scripts.artifacts.results.data import (
 
 #: Positions whose probe result the causal-mask section quotes (after the last block).
 FIRST_POSITIONS = 4
+#: The models whose probes the inside page's tables show (the four schemes and the
+#: bidirectional model without positions).
+PROBED = ("run-sinusoidal", "run-learned", "run-rotary", "run-none", "run-none-bidirectional")
 #: A training step at which the page quotes the loss, to show how far training had got.
 EARLY_STEP = 200
 #: Further steps at which the pages quote the loss (how fast a model trained).
@@ -105,9 +109,7 @@ def _one(out: dict[str, str], key: str, run: Run) -> None:
                     _spread(out, f"exp_{key}_shift_{layer + 1}_{s}{tail}", change[:, layer, i])
             _spread(out, f"exp_{key}_shuffle_{layer + 1}{tail}",
                     measured(run, "shuffle_change", untrained)[:, layer])
-        for what, field in (("probe", "probe_accuracy"), ("probe_ridge", "probe_ridge_accuracy"),
-                            ("probe_r2", "probe_r2")):
-            values = measured(run, field, untrained)
+        for what, values in probe_readouts(run, untrained).items():
             for depth in range(values.shape[1]):
                 _spread(out, f"exp_{key}_{what}_{depth}{tail}", values[:, depth])
         by_pos = measured(run, "probe_accuracy_by_position", untrained)[:, -1]
@@ -169,6 +171,13 @@ def compute(*, runs: Mapping[str, Run]) -> dict[str, str]:
         beyond = shift_sides(runs, absolute, "beyond", "changed")
         out["exp_shift_beyond_changed_min"] = fixed(beyond.min(), 2)
         out["exp_shift_beyond_changed_max"] = fixed(beyond.max(), 2)
+    probed = [runs[n] for n in PROBED if n in runs]
+    if probed:
+        # Over the probed models, trained and untrained, every depth and seed: the control
+        # task's lowest accuracy and the highest selectivity (position minus control).
+        readouts = [probe_readouts(r, u) for r in probed for u in (False, True)]
+        out["exp_probe_control_min"] = fixed(min(r["probe_control"].min() for r in readouts), 2)
+        out["exp_probe_sel_max"] = fixed(max(r["probe_sel"].max() for r in readouts), 2)
     for name, run in runs.items():
         _one(out, name.removeprefix("run-").replace("-", "_"), run)
     return out

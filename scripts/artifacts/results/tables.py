@@ -13,6 +13,7 @@ from scripts.artifacts.results.data import (
     measured,
     placed,
     placed_split,
+    probe_readouts,
     same_setting,
     seen_in_training,
     spread_text,
@@ -195,18 +196,30 @@ def attention_by_offset(*, runs: Mapping[str, Run]) -> str:
         rows, "lrrrrrr")
 
 
+#: The probe table's read-outs (short names of ``numbers.probe_readouts``), in order.
+PROBE_ROWS = {"probe": "exact position (discriminant on x)",
+              "probe_ridge": "exact position (ridge on x, one-hot)",
+              "probe_r2": "R² of the position number (x)",
+              "probe_sq": "exact position (discriminant on x, x²)",
+              "probe_sq_r2": "R² of the position number (x, x²)",
+              "probe_control": "control task: label per token (discriminant on x)",
+              "probe_sel": "selectivity (discriminant on x)",
+              "probe_sq_sel": "selectivity (discriminant on x, x²)"}
+
+
 def probe(*, runs: Mapping[str, Run]) -> str:
-    """The position probes after the embedding and each block: the discriminant read-out
-    trained and untrained, the weaker ridge read-out, and R² of the position number."""
+    """The position probes after the embedding and each block, trained and untrained: the
+    discriminant read-out, the weaker ridge read-out and R² of the position number on the
+    features (differences of means), the same on the features with their squares (also
+    differences of variances), the control task's accuracy and the selectivities."""
     first = next(iter(runs.values()))
     depth = len(first["probe_accuracy"][0])
     rows = []
     for run in runs.values():
-        for key, what in (("probe_accuracy", "exact position (discriminant)"),
-                          ("probe_ridge_accuracy", "exact position (ridge, one-hot)"),
-                          ("probe_r2", "R² of the position number")):
+        readouts = {u: probe_readouts(run, u) for u in (False, True)}
+        for key, what in PROBE_ROWS.items():
             for untrained in (False, True):
-                values = measured(run, key, untrained)
+                values = readouts[untrained][key]
                 rows.append([label(run), what, "untrained" if untrained else "trained",
                              *(spread_text(values[:, i]) for i in range(depth))])
     where = ["embedding", *(f"block {i}" for i in range(1, depth))]
