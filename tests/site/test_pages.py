@@ -233,6 +233,27 @@ def test_no_horizontal_overflow_on_phone(phone_view: LoadedPage) -> None:
     )
 
 
+#: The smallest text a page may show on a phone, in CSS pixels: Lighthouse's "legible font
+#: sizes" threshold (it fails a page where much of the text is smaller).
+LEGIBLE_PX = 12.0
+
+
+def test_text_and_code_are_legible_on_a_phone(phone_view: LoadedPage) -> None:
+    """Body text, and code inline or in blocks (Material's 0.85em is 10.9 px on a phone),
+    are at least LEGIBLE_PX; KaTeX's own sizes (sub- and superscripts) are left to KaTeX."""
+    small = phone_view.page.evaluate(
+        """(least) => [...document.querySelectorAll('.md-typeset p, .md-typeset li, .md-typeset code')]
+             .filter((el) => !el.closest('.katex, nav, footer')
+                             && el.getClientRects().length
+                             && parseFloat(getComputedStyle(el).fontSize) < least)
+             .slice(0, 5)
+             .map((el) => `${el.tagName.toLowerCase()} ${getComputedStyle(el).fontSize}: `
+                          + el.textContent.trim().slice(0, 40))""",
+        LEGIBLE_PX,
+    )
+    assert not small, f"{phone_view.url}: text under {LEGIBLE_PX} px on a phone: {small}"
+
+
 def test_only_matrices_scroll_on_a_phone_and_they_are_reachable(phone_view: LoadedPage) -> None:
     fail_on(wide_formula_problems(phone_view.page), f"{phone_view.url} at {PHONE['width']} px")
 
