@@ -180,15 +180,20 @@ def exact_scale(expr: Expr, value: float) -> float:
     return max(abs(value), 1.0) if trig else abs(value)
 
 
-def exact_value(expr: Expr, digits: int = 30) -> float:
+def _evaluated(expr: Expr, digits: int = 30) -> Expr:
     """An exact form evaluated by SymPy to ``digits`` significant digits (a sum written
-    with Sum is added up term by term first), as the nearest float."""
-    return float(sp.N(sp.sympify(expr).doit(), digits))
+    with Sum is added up term by term first)."""
+    return sp.N(sp.sympify(expr).doit(), digits)
+
+
+def exact_value(expr: Expr, digits: int = 30) -> float:
+    """An exact form evaluated to ``digits`` significant digits, as the nearest float."""
+    return float(_evaluated(expr, digits))
 
 
 def exact_agrees(expr: Expr, value: float) -> bool:
     """Whether the exact form is within :data:`EXACT_ULPS` of the float64 ``value``."""
-    exact = sp.N(sp.sympify(expr).doit(), 30)
+    exact = _evaluated(expr)
     scale = math.ulp(exact_scale(expr, value))
     return bool(abs(exact - sp.Float(value, 30)) <= EXACT_ULPS * scale)
 
