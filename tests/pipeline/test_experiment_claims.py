@@ -506,6 +506,30 @@ CLAIMS: dict[str, Check] = {
 }
 
 
+def sinusoidal_meets_target(runs: Runs) -> str | None:
+    why = list(runs["run-sinusoidal"]["stopped_by"])
+    return _fail(set(why) == {"target"}, "a sinusoidal seed stopped without the target", why)
+
+
+def none_plateaus(runs: Runs) -> str | None:
+    why = list(runs["run-none"]["stopped_by"])
+    return _fail(set(why) == {"plateau"}, "a seed without positions did not stop on a plateau",
+                 why)
+
+
+def base_turns_not_enough(runs: Runs) -> str | None:
+    """The base-100 sinusoid, more of whose pairs turn fully in training, is no better
+    beyond the training length than the paper's base: within the spread between seeds."""
+    low, paper = _beyond(runs, "run-sinusoidal-base-100"), _beyond(runs, "run-sinusoidal")
+    return _fail(not separated(low, paper) and within_spread(low, paper),
+                 "base 100 does better beyond the training length", low, paper)
+
+
+CLAIMS["base-turns-not-enough"] = base_turns_not_enough
+CLAIMS["sinusoidal-meets-target"] = sinusoidal_meets_target
+CLAIMS["none-plateaus"] = none_plateaus
+
+
 def page_claims() -> set[str]:
     return {name for page in PAGES
             for name in CLAIM_MARK.findall(page.read_text(encoding="utf-8"))}
@@ -578,6 +602,12 @@ def test_a_claim_check_can_fail(results: dict[str, Run]) -> None:
     unread = {**results["run-none"], "probe_control_accuracy":
               np.zeros_like(measured(results["run-none"], "probe_control_accuracy")).tolist()}
     assert probe_control_read({**results, "run-none": unread}) is not None
+    # a base-100 run far ahead of the paper's base is a different story
+    ahead = {**results, "run-sinusoidal-base-100": results["run-rotary"]}
+    assert base_turns_not_enough(ahead) is not None
+    # the convergence claims read why each seed stopped
+    assert sinusoidal_meets_target({**results, "run-sinusoidal": results["run-none"]}) is not None
+    assert none_plateaus({**results, "run-none": results["run-sinusoidal"]}) is not None
 
 
 @given(st.lists(st.floats(-1, 1), min_size=1, max_size=6), st.floats(0, 3))
