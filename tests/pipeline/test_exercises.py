@@ -50,7 +50,7 @@ def fragments() -> dict[str, str]:
 def test_every_explanatory_page_has_three_to_six_exercises() -> None:
     counts = Counter(e.page for e in EXERCISES)
     for page in ("index.md", "formula.md", "wavelengths.md", "embeddings.md", "relative-position.md",
-                 "worked-examples.md", "pitfalls.md", "errata.md", "beyond-text.md",
+                 "worked-examples.md", "pitfalls-formula.md", "pitfalls-use.md", "errata.md", "beyond-text.md",
                  "practice.md", "relatives.md"):
         assert 3 <= counts[page] <= 6, f"{page} has {counts[page]} exercises"
 
