@@ -419,6 +419,17 @@ def test_a_moved_pages_anchors_lead_where_the_sections_went(moved: str) -> None:
     assert not problems, "\n".join(problems)
 
 
+def test_nothing_else_links_through_a_moved_page() -> None:
+    """The pages' declarations (an exercise's ``rests_on``) and data (the questions from
+    practice) name a section's new home, not the moved page's list."""
+    sources = [*(DOCS.parent / "scripts" / "artifacts" / "pages").glob("*.py"),
+               *(DOCS / "data").glob("*.yml")]
+    through = [f"{path.relative_to(DOCS.parent)}: {hit}" for path in sources
+               for moved in sorted(MOVED)
+               for hit in re.findall(rf"(?<![\w-]){re.escape(moved)}#[\w-]+", path.read_text("utf-8"))]
+    assert not through, "links through a moved page (link the new home):\n" + "\n".join(through)
+
+
 def test_the_moved_pages_are_out_of_the_nav_in_mkdocs() -> None:
     config = yaml.load((DOCS.parent / "mkdocs.yml").read_text("utf-8"), Loader=_Loader)
     listed = {line.strip().lstrip("/") for line in config.get("not_in_nav", "").splitlines() if line.strip()}
