@@ -79,10 +79,18 @@ class Exercise:
     script: str | None = None
     expect: str = ""  # implement: the checker's verdict on a correct solution
     mistakes: tuple[str, ...] = ()  # implement: codes the checker names when planted
+    #: The anchors it had on a page it moved from ("ex-pitfalls-spacing"): the page it left
+    #: lists them ("Where the sections went"), the teachers' pages keep their problem ids.
+    former: tuple[str, ...] = ()
 
     @property
     def anchor(self) -> str:
         return f"ex-{self.page.removesuffix('.md')}-{self.slug}"
+
+    @property
+    def problem_anchors(self) -> tuple[str, ...]:
+        """Its ids on the teachers' pages: ``p-<page stem>-<slug>``, then its former ones."""
+        return tuple("p-" + a.removeprefix("ex-") for a in (self.anchor, *self.former))
 
     @property
     def numeric(self) -> bool:

@@ -69,7 +69,8 @@ EXERCISES: list[Exercise] = [
         rests_on=("pitfalls-formula.md#d-over-2-minus-1", "implementations.md"),
         params={"d_model": 512}, answer=spacing_longest_wavelength,
         exact=spacing_longest_wavelength_exact, tolerance=1, decimals=0,
-        unit="positions"),
+        unit="positions",
+        former=("ex-pitfalls-spacing",)),
     Exercise(
         "pitfalls-formula.md", "i-vs-2i", "i where 2i belongs", "compute",
         prompt=r"An implementation writes \(10000^{i/d}\) where the paper has "
@@ -82,7 +83,8 @@ EXERCISES: list[Exercise] = [
         rests_on=("pitfalls-formula.md#i-versus-2i-in-the-exponent",),
         params={"d_model": 512}, answer=mistaken_longest_wavelength,
         exact=mistaken_longest_wavelength_exact, tolerance=1, decimals=0,
-        unit="positions", script="pitfalls-formula/exercise_pitfalls_i_vs_2i"),
+        unit="positions", script="pitfalls-formula/exercise_pitfalls_i_vs_2i",
+        former=("ex-pitfalls-i-vs-2i",)),
     Exercise(
         "pitfalls-formula.md", "implement-odd", "An odd width, done right", "implement",
         prompt=r"Extend your implementation (or write one) so that it handles an odd width: "
@@ -97,7 +99,8 @@ EXERCISES: list[Exercise] = [
         rests_on=("pitfalls-formula.md#odd-widths", "formula.md#odd-widths"),
         params={"d_model": 7, "rows": PASTE_ROWS},
         script="pitfalls-formula/exercise_pitfalls_odd", expect="paper",
-        mistakes=("odd-width-last-column", "i-for-2i", "float16-result")),
+        mistakes=("odd-width-last-column", "i-for-2i", "float16-result"),
+        former=("ex-pitfalls-implement-odd",)),
 ]
 
 

@@ -109,7 +109,8 @@ EXERCISES: list[Exercise] = [
                  r"$answer_tex\); beyond that, neighbouring positions start to share a value.",
         rests_on=("pitfalls-use.md#positions-in-low-precision",),
         params={"fraction_bits": int(np.finfo(np.float16).nmant)},
-        answer=float16_exact_integers, exact=float16_exact_integers_exact, tolerance=0, decimals=0),
+        answer=float16_exact_integers, exact=float16_exact_integers_exact, tolerance=0, decimals=0,
+        former=("ex-pitfalls-float16",)),
     Exercise(
         "pitfalls-use.md", "float32-angle", "How coarse a float32 angle is", "compute",
         prompt=r"The fastest pair turns at frequency 1, so its angle at position "
