@@ -63,14 +63,17 @@ def optimiser(cfg: RunConfig) -> optax.GradientTransformation:
     return optax.chain(optax.clip_by_global_norm(1.0), optax.adam(schedule))
 
 
-def train(cfg: RunConfig, progress: Progress | None = None) -> Trained:
-    """Train one model per seed of ``cfg``; returns the final parameters and the losses."""
+def train(cfg: RunConfig, progress: Progress | None = None,
+          corpus: np.ndarray | None = None) -> Trained:
+    """Train one model per seed of ``cfg``; returns the final parameters and the losses.
+    ``corpus``: the training text's tokens (``char_lm``), a constant of the compiled step."""
     opt = optimiser(cfg)
+    text = None if corpus is None else jnp.asarray(corpus, dtype=jnp.int32)
 
     def step(state: tuple[Params, Any], key: jax.Array) -> tuple[tuple[Params, Any], jax.Array]:
         params, opt_state = state
         data_key, start_key = jax.random.split(key)
-        batch = tasks.sample(data_key, cfg, cfg.batch, cfg.train_length)
+        batch = tasks.sample(data_key, cfg, cfg.batch, cfg.train_length, text)
         # SHAPE-style random placement when train_offset > 0; else every sequence at 0.
         starts = jax.random.randint(start_key, (cfg.batch,), 0, cfg.train_offset + 1)
         (loss, _), grads = jax.value_and_grad(loss_and_accuracy, has_aux=True)(
