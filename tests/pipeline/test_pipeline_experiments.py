@@ -54,6 +54,10 @@ CHANGES = {
     **{f"run-half-{s}": {"scheme", "task"} for s in ("learned", "rotary", "none")},
     "run-learned-from-sinusoidal": {"scheme", "learned_init"},
     "run-sinusoidal-column-exponent": {"formula"},
+    # real text: the task, its vocabulary and text, and more evaluation windows
+    "run-text-sinusoidal": {"task", "vocab", "corpus", "eval_batch"},
+    **{f"run-text-{s}": {"scheme", "task", "vocab", "corpus", "eval_batch"}
+       for s in ("learned", "rotary", "none")},
 }
 
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from experiments.config import CHAR_VOCAB
+from scripts.artifacts import corpus
 from scripts.artifacts.registry import Artifact, table
 
 PAGE = "experiments.md"
@@ -22,6 +24,11 @@ RUN_COMMON: dict[str, Any] = {"train_length": 32, "eval_length": 128, "steps": 6
 def _run(name: str, **params: Any) -> Artifact:
     return Artifact(name, "run", "runs:train", {**RUN_COMMON, **params})
 
+
+#: The schemes trained on text, one run each (another scheme joins by being named here).
+TEXT_SCHEMES = ("sinusoidal", "learned", "rotary", "none")
+#: Held-out windows of ``eval_length`` characters the text runs are measured on.
+TEXT_EVAL_BATCH = 256
 
 #: Each run differs from ``run-sinusoidal`` in the settings named here, and only in them.
 RUNS = [
@@ -44,6 +51,10 @@ RUNS = [
     # the sinusoidal one, and a sinusoid computed with a common formula slip.
     _run("run-learned-from-sinusoidal", scheme="learned", learned_init="sinusoidal"),
     _run("run-sinusoidal-column-exponent", scheme="sinusoidal", formula="column-exponent"),
+    # Real text (experiments-text.md): next-character prediction on the standard library's
+    # source; the declared digest of this Python's text puts the text in the run's key.
+    *(_run(f"run-text-{scheme}", scheme=scheme, task="char_lm", vocab=CHAR_VOCAB,
+           corpus=corpus.digest(), eval_batch=TEXT_EVAL_BATCH) for scheme in TEXT_SCHEMES),
 ]
 #: Which runs each experiment compares, in the order its figure and tables list them.
 SCHEMES = ("run-sinusoidal", "run-learned", "run-rotary", "run-none")
@@ -56,6 +67,7 @@ BASES = tuple(f"run-{scheme}-base-{base}" for scheme in ("sinusoidal", "rotary")
 HALF = tuple(f"run-half-{scheme}" for scheme in ("sinusoidal", "learned", "rotary", "none"))
 TRAINABLE = ("run-sinusoidal", "run-learned-from-sinusoidal", "run-learned")
 SLIP = ("run-sinusoidal", "run-sinusoidal-column-exponent")
+TEXT = tuple(f"run-text-{scheme}" for scheme in TEXT_SCHEMES)
 ALL_RUNS = tuple(r.name for r in RUNS)
 
 LENGTHS = {"train_length": RUN_COMMON["train_length"], "eval_length": RUN_COMMON["eval_length"]}
