@@ -327,10 +327,11 @@ def text_loss(theme: Theme, *, runs: Mapping[str, Run], train_length: int,
                         (baselines["unigram_loss"], "unigram counts"),
                         (baselines["bigram_loss"], "bigram counts")):
         ax.axhline(level, color=theme.muted, linewidth=1.0, linestyle=(0, (1, 2)), zorder=0.5)
-        ax.annotate(text, (eval_length - 1, level), xytext=(0, 3), textcoords="offset points",
-                    color=theme.fg, ha="right", va="bottom")
+        # labelled inside the training length, where the trained lines stay low
+        ax.annotate(text, (train_length / 8, level), xytext=(0, 3), textcoords="offset points",
+                    color=theme.fg, ha="left", va="bottom")
     ax.axvline(train_length - 0.5, color=theme.fg, linewidth=1.0, linestyle=(0, (4, 3)))
-    ax.annotate("trained up to here", (train_length, untrained - 0.5), xytext=(4, 0),
+    ax.annotate("trained up to here", (train_length, untrained - 0.6), xytext=(4, 0),
                 textcoords="offset points", color=theme.fg, va="center")
     ax.set_xlim(0, eval_length - 1)
     ax.set_ylim(bottom=min(1.5, float(ax.get_ylim()[0])), top=untrained + 0.4)

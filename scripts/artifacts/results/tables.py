@@ -366,6 +366,6 @@ def text_losses(*, runs: Mapping[str, Run]) -> str:
                          spread_text(first_loss), spread_text(w["trained"]),
                          spread_text(w["to_double"]), spread_text(w["beyond"])])
     return markdown_table(
-        ["model", "model", "training loss, last step", "position 0",
+        ["model", "state", "training loss, last step", "position 0",
          f"positions 0–{length - 1} (trained)", f"{length}–{2 * length - 1}",
          f"{2 * length}–{top - 1}"], rows, "llrrrrr")
