@@ -13,6 +13,11 @@ from scripts.artifacts.registry import figure, table
 
 PAGE = "experiments-text.md"
 
+#: Integers the prose types, and why they are not results.
+ALLOWED_NUMBERS: dict[int, str] = {
+    256: "name: SHA-256, the hash function of the text's digest",
+}
+
 ARTIFACTS = [
     figure(
         "exp-text-loss", "experiments:text_loss", needs=TEXT,
