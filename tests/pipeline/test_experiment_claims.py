@@ -502,7 +502,8 @@ def text_positions_rise(runs: Runs) -> str | None:
 
 
 def _rise(runs: Runs, name: str) -> np.ndarray:
-    return _text(runs, name, "beyond") - _text(runs, name, "trained")
+    rise: np.ndarray = _text(runs, name, "beyond") - _text(runs, name, "trained")
+    return rise
 
 
 def text_none_rises_least(runs: Runs) -> str | None:
