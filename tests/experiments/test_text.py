@@ -154,7 +154,8 @@ def test_a_tiny_text_run_records_the_losses_the_controls_and_nothing_else() -> N
     cfg = text_config()
     record = run(cfg, texts=SAMPLE).as_dict()
     assert json.loads(json.dumps(record))["config"]["corpus"] == cfg.corpus  # plain JSON
-    assert set(record) == {"config", "parameters", "losses", "loss_by_position",
+    assert set(record) == {"config", "parameters", "losses", "steps_trained", "stopped_by",
+                           "loss_by_position",
                            "accuracy_by_position", "baselines", "untrained"}
     assert set(record["untrained"]) == {"loss_by_position", "accuracy_by_position"}
     assert set(record["baselines"]) == {"unigram_loss", "bigram_loss"}

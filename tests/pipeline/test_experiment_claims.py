@@ -606,6 +606,50 @@ def base_turns_not_enough(runs: Runs) -> str | None:
                  "base 100 does better beyond the training length", low, paper)
 
 
+WIDTHS = ("run-sinusoidal-d16", "run-sinusoidal-d64")
+SCALED = "run-sinusoidal-scaled"
+
+
+def width_solves(runs: Runs) -> str | None:
+    acc = {n: _trained(runs, n).min() for n in WIDTHS}
+    return _fail(min(acc.values()) > 0.95, "a width fails inside the training length", acc)
+
+
+def width_fails_beyond(runs: Runs) -> str | None:
+    acc = {n: _beyond(runs, n).max() for n in WIDTHS}
+    return _fail(max(acc.values()) < 0.5, "a width works past the training length", acc)
+
+
+def scaled_slower(runs: Runs) -> str | None:
+    """The scaled model needs more steps, by a margin beyond the spread, and some of its
+    seeds reached the cap short of the target."""
+    scaled, plain = steps_trained(runs[SCALED]), steps_trained(runs["run-sinusoidal"])
+    capped = list(runs[SCALED]["stopped_by"]).count("cap")
+    return _fail(separated(scaled, plain) and capped > 0, "the scaled model was not slower",
+                 scaled, plain, capped)
+
+
+def scaled_fails_beyond(runs: Runs) -> str | None:
+    acc = _beyond(runs, SCALED)
+    return _fail(acc.max() < 0.5, "the scaled model works past the training length", acc)
+
+
+def sum_concat_varied(runs: Runs) -> str | None:
+    """At width 64 and scaled: concatenation's mean ahead past the training length, the
+    seeds not separated."""
+    pairs = [("run-sinusoidal-concat-d64", "run-sinusoidal-sum-half-d64"),
+             ("run-sinusoidal-concat-scaled", "run-sinusoidal-sum-half-scaled")]
+    found = {c: (_beyond(runs, c).mean(), _beyond(runs, m).mean(),
+                 separated(_beyond(runs, c), _beyond(runs, m))) for c, m in pairs}
+    return _fail(all(c > m and not apart for c, m, apart in found.values()),
+                 "concatenation is not ahead in the mean, or is ahead beyond the spread", found)
+
+
+CLAIMS["width-solves"] = width_solves
+CLAIMS["width-fails-beyond"] = width_fails_beyond
+CLAIMS["scaled-slower"] = scaled_slower
+CLAIMS["scaled-fails-beyond"] = scaled_fails_beyond
+CLAIMS["sum-concat-varied"] = sum_concat_varied
 CLAIMS["base-turns-not-enough"] = base_turns_not_enough
 CLAIMS["sinusoidal-meets-target"] = sinusoidal_meets_target
 CLAIMS["none-at-cap"] = none_at_cap
@@ -686,6 +730,19 @@ def test_a_claim_check_can_fail(results: dict[str, Run]) -> None:
     # a base-100 run far ahead of the paper's base is a different story
     ahead = {**results, "run-sinusoidal-base-100": results["run-rotary"]}
     assert base_turns_not_enough(ahead) is not None
+    # width and scale: the untrained control in a trained model's place; the scaled
+    # and plain runs swapped; concatenation and sum swapped
+    untrained_d16 = {**results, "run-sinusoidal-d16": {**results["run-sinusoidal-d16"],
+                                                       **results["run-sinusoidal-d16"]["untrained"]}}
+    assert width_solves(untrained_d16) is not None
+    assert width_fails_beyond({**results, "run-sinusoidal-d64": results["run-rotary"]}) is not None
+    assert scaled_slower({**results, SCALED: results["run-sinusoidal"],
+                          "run-sinusoidal": results[SCALED]}) is not None
+    assert scaled_fails_beyond({**results, SCALED: results["run-rotary"]}) is not None
+    assert sum_concat_varied({**results,
+                              "run-sinusoidal-concat-d64": results["run-sinusoidal-sum-half-d64"],
+                              "run-sinusoidal-sum-half-d64": results["run-sinusoidal-concat-d64"]}
+                             ) is not None
     # the convergence claims read why each seed stopped
     assert sinusoidal_meets_target({**results, "run-sinusoidal": results["run-none"]}) is not None
     assert none_at_cap({**results, "run-none": results["run-sinusoidal"]}) is not None

@@ -133,7 +133,11 @@ NUMBERS_FROM_RUNS: tuple[str, ...] = (
     "exp_sinusoidal_attn_best_untrained",
     "exp_sinusoidal_concat_acc_to_double_high",
     "exp_sinusoidal_concat_acc_to_double_low",
+    "exp_sinusoidal_concat_d64_acc_to_double",
+    "exp_sinusoidal_concat_d64_d_model",
+    "exp_sinusoidal_concat_d64_d_position",
     "exp_sinusoidal_concat_d_position",
+    "exp_sinusoidal_concat_scaled_acc_to_double",
     "exp_sinusoidal_probe_1",
     "exp_sinusoidal_probe_1_untrained",
     "exp_sinusoidal_probe_2",
@@ -146,4 +150,6 @@ NUMBERS_FROM_RUNS: tuple[str, ...] = (
     "exp_sinusoidal_probe_sq_2_untrained",
     "exp_sinusoidal_sum_half_acc_to_double_high",
     "exp_sinusoidal_sum_half_acc_to_double_low",
+    "exp_sinusoidal_sum_half_d64_acc_to_double",
+    "exp_sinusoidal_sum_half_scaled_acc_to_double",
 )

@@ -73,6 +73,7 @@ def _common(out: dict[str, str], runs: Mapping[str, Run]) -> None:
     out["exp_offset"] = str(cfg["offset"])
     out["exp_vocab"] = str(cfg["vocab"])
     out["exp_d_model"] = str(cfg["d_model"])
+    out["exp_sqrt_d_model"] = fixed(float(np.sqrt(cfg["d_model"])), 1)
     out["exp_layers"] = str(cfg["layers"])
     out["exp_heads"] = str(cfg["heads"])
     out["exp_chance"] = fixed(chance(first), 4)
@@ -162,6 +163,7 @@ def _one(out: dict[str, str], key: str, run: Run) -> None:
         out[f"exp_{key}_full_turns"] = str(int(np.sum(wavelengths <= length - 1)))
     out[f"exp_{key}_train_offset"] = str(cfg["train_offset"])
     out[f"exp_{key}_d_position"] = str(cfg["d_position"])
+    out[f"exp_{key}_d_model"] = str(cfg["d_model"])
 
 
 #: The token-by-token placement measures, by the short name their numbers use.
