@@ -57,6 +57,7 @@ NUMBERS_FROM_RUNS: tuple[str, ...] = (
     "exp_text_sinusoidal_loss_trained",
     "exp_text_sinusoidal_loss_trained_untrained",
     "exp_text_sinusoidal_parameters",
+    "exp_text_sinusoidal_steps",
     "exp_text_test_chars",
     "exp_text_test_files",
     "exp_text_train_chars",

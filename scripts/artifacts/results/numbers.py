@@ -139,17 +139,6 @@ def _one(out: dict[str, str], key: str, run: Run) -> None:
         # the head of any block that gives it the most, per seed
         _spread(out, f"exp_{key}_attn_best{tail}", weights[..., cfg["offset"]].max(axis=(1, 2)))
     out[f"exp_{key}_parameters"] = f"{run['parameters']:,}"
-    _spread(out, f"exp_{key}_final_loss", final_losses(run), 3)
-    for step in LOSS_STEPS:  # only where every seed was still training
-        values = loss_at(run, step)
-        if np.isfinite(values).all():
-            _spread(out, f"exp_{key}_loss_{step}", values, 2)
-    trained = steps_trained(run)
-    out[f"exp_{key}_steps_trained"] = f"{round(float(trained.mean())):,}"
-    out[f"exp_{key}_steps_trained_low"] = f"{trained.min():,}"
-    out[f"exp_{key}_steps_trained_high"] = f"{trained.max():,}"
-    for reason, count in stopped_by(run).items():
-        out[f"exp_{key}_stopped_{reason}"] = str(count)
     # A learned table's movement in training, and the untrained control's (0 by design).
     for field in ("table_moved", "table_moved_unseen"):
         if field in run:
@@ -182,6 +171,23 @@ def shift_sides(runs: Mapping[str, Run], names: tuple[str, ...], side: str, what
     return np.concatenate([v for v in values if np.isfinite(v).all()])
 
 
+def _training(out: dict[str, str], key: str, run: Run) -> None:
+    """How a run trained, for every run: its cap, the steps each seed took, why it stopped,
+    and the loss over the last check and at a few steps."""
+    out[f"exp_{key}_steps"] = f"{run['config']['steps']:,}"  # the cap
+    _spread(out, f"exp_{key}_final_loss", final_losses(run), 3)
+    for step in LOSS_STEPS:  # only where every seed was still training
+        values = loss_at(run, step)
+        if np.isfinite(values).all():
+            _spread(out, f"exp_{key}_loss_{step}", values, 2)
+    trained = steps_trained(run)
+    out[f"exp_{key}_steps_trained"] = f"{round(float(trained.mean())):,}"
+    out[f"exp_{key}_steps_trained_low"] = f"{trained.min():,}"
+    out[f"exp_{key}_steps_trained_high"] = f"{trained.max():,}"
+    for reason, count in stopped_by(run).items():
+        out[f"exp_{key}_stopped_{reason}"] = str(count)
+
+
 def compute(*, runs: Mapping[str, Run]) -> dict[str, str]:
     out: dict[str, str] = {}
     _common(out, runs)
@@ -209,7 +215,9 @@ def compute(*, runs: Mapping[str, Run]) -> dict[str, str]:
     if texts:
         _text_common(out, next(iter(texts.values())))
     for name, run in runs.items():
-        (_text_one if is_text(run) else _one)(out, name.removeprefix("run-").replace("-", "_"), run)
+        key = name.removeprefix("run-").replace("-", "_")
+        (_text_one if is_text(run) else _one)(out, key, run)
+        _training(out, key, run)
     return out
 
 
