@@ -247,6 +247,4 @@ def _text_one(out: dict[str, str], key: str, run: Run) -> None:
         _spread(out, f"exp_{key}_loss_first{tail}",
                 measured(run, "loss_by_position", untrained)[:, 0])
     out[f"exp_{key}_parameters"] = f"{run['parameters']:,}"
-    losses = np.asarray(run["losses"])
-    _spread(out, f"exp_{key}_final_loss", losses[:, -1], 2)
 

@@ -391,11 +391,11 @@ def text_losses(*, runs: Mapping[str, Run]) -> str:
         for untrained in (False, True):
             w = windows(run, "loss_by_position", untrained)
             first_loss = measured(run, "loss_by_position", untrained)[:, 0]
-            final = "–" if untrained else spread_text(np.asarray(run["losses"])[:, -1])
+            final = "–" if untrained else spread_text(final_losses(run))
             rows.append([label(run), "untrained" if untrained else "trained", final,
                          spread_text(first_loss), spread_text(w["trained"]),
                          spread_text(w["to_double"]), spread_text(w["beyond"])])
     return markdown_table(
-        ["model", "state", "training loss, last step", "position 0",
+        ["model", "state", "training loss, last check", "position 0",
          f"positions 0–{length - 1} (trained)", f"{length}–{2 * length - 1}",
          f"{2 * length}–{top - 1}"], rows, "llrrrrr")
