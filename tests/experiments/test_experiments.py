@@ -123,7 +123,7 @@ def test_the_seeds_of_a_run_differ(learned_runs) -> None:
 
 
 @pytest.mark.parametrize(("params", "message"), [
-    ({"scheme": "alibi"}, r"scheme='alibi': must be one of"),
+    ({"scheme": "cosine"}, r"scheme='cosine': must be one of"),
     ({}, r"needs a position scheme"),
     ({"scheme": "rotary", "combine": "concat", "d_position": 4}, r"scheme='rotary' has none"),
     ({"scheme": "sinusoidal", "combine": "concat"}, r"d_position=0: with combine='concat'"),
