@@ -54,6 +54,10 @@ CHANGES = {
     **{f"run-half-{s}": {"scheme", "task"} for s in ("learned", "rotary", "none")},
     "run-learned-from-sinusoidal": {"scheme", "learned_init"},
     "run-sinusoidal-column-exponent": {"formula"},
+    "run-alibi": {"scheme"}, "run-t5": {"scheme"},
+    **{f"run-half-{s}": {"scheme", "task"} for s in ("alibi", "t5")},
+    "run-far-sinusoidal": {"offset"},
+    **{f"run-far-{s}": {"scheme", "offset"} for s in ("learned", "rotary", "none", "alibi", "t5")},
 }
 
 

@@ -65,6 +65,7 @@ def _common(out: dict[str, str], runs: Mapping[str, Run]) -> None:
     out["exp_interp_scale"] = fixed(cfg["train_length"] / cfg["eval_length"], 2)
     out["exp_attn_even"] = fixed(uniform_by_offset(cfg["train_length"])[cfg["offset"]], 2)
     out["exp_runs"] = str(len(runs))
+    out["exp_last_shift"] = str(cfg["shifts"][-1])
     # Which sin/cos pairs of the model's sinusoid turn a full circle within the training
     # positions (every later angle was seen), and how far the slowest one turns in all.
     wavelengths = pe.wavelengths(cfg["d_model"], base=cfg["base"])
@@ -122,6 +123,12 @@ def _one(out: dict[str, str], key: str, run: Run) -> None:
                     weights[:, layer, :, cfg["offset"]].max(axis=1))
         # the head of any block that gives it the most, per seed
         _spread(out, f"exp_{key}_attn_best{tail}", weights[..., cfg["offset"]].max(axis=(1, 2)))
+        # that head's weight on the two keys just beyond the task's (T5's bucket-mates)
+        k = cfg["offset"]
+        if k + 2 < weights.shape[-1]:
+            flat = weights.reshape(weights.shape[0], -1, weights.shape[-1])
+            best = flat[np.arange(len(flat)), flat[:, :, k].argmax(1)]
+            _spread(out, f"exp_{key}_attn_best_next2{tail}", best[:, k + 1] + best[:, k + 2])
     out[f"exp_{key}_parameters"] = f"{run['parameters']:,}"
     losses = np.asarray(run["losses"])
     _spread(out, f"exp_{key}_final_loss", losses[:, -1], 3)
@@ -178,6 +185,34 @@ def compute(*, runs: Mapping[str, Run]) -> dict[str, str]:
         readouts = [probe_readouts(r, u) for r in probed for u in (False, True)]
         out["exp_probe_control_min"] = fixed(min(r["probe_control"].min() for r in readouts), 2)
         out["exp_probe_sel_max"] = fixed(max(r["probe_sel"].max() for r in readouts), 2)
+    _biases(out, runs)
     for name, run in runs.items():
         _one(out, name.removeprefix("run-").replace("-", "_"), run)
     return out
+
+
+def _biases(out: dict[str, str], runs: Mapping[str, Run]) -> None:
+    """The bias schemes' settings as the page states them: ALiBi's head slopes, T5's
+    buckets, and which offsets share the bucket of the far-key runs' answer."""
+    from experiments.model import alibi_slopes, t5_bucket  # imports JAX: only when needed
+
+    if "run-alibi" in runs:
+        cfg = runs["run-alibi"]["config"]
+        out["exp_alibi_slopes"] = " and ".join(f"1/{round(1 / m)}"
+                                               for m in alibi_slopes(cfg["heads"]))
+    if "run-t5" in runs:
+        cfg = runs["run-t5"]["config"]
+        out["exp_t5_buckets"] = str(cfg["buckets"])
+        out["exp_t5_max_distance"] = str(cfg["max_distance"])
+        back = np.arange(cfg["max_distance"] + 1)
+        bucket = t5_bucket(-back, not cfg["causal"], cfg["buckets"], cfg["max_distance"])
+        alone = np.bincount(bucket)[bucket] == 1  # an offset with a bucket of its own
+        out["exp_t5_exact_last"] = str(int(np.argmin(alone)) - 1)
+    if "run-far-t5" in runs:
+        cfg = runs["run-far-t5"]["config"]
+        back = np.arange(cfg["max_distance"] + 1)
+        bucket = t5_bucket(-back, not cfg["causal"], cfg["buckets"], cfg["max_distance"])
+        same = back[bucket == bucket[cfg["offset"]]]  # the offsets T5 cannot tell apart
+        out["exp_far_offset"] = str(cfg["offset"])
+        out["exp_far_bucket_first"] = str(int(same.min()))
+        out["exp_far_bucket_last"] = str(int(same.max()))
