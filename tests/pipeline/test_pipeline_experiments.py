@@ -193,11 +193,11 @@ def test_a_damaged_kept_run_is_named(tiny_sandbox: Sandbox, tmp_path: Path) -> N
 
 def test_a_bad_run_setting_fails_the_build_naming_it(sandbox: Sandbox, tmp_path: Path) -> None:
     page = sandbox.root / "scripts" / "artifacts" / "pages" / "experiments.py"
-    page.write_text(page.read_text() + '\nARTIFACTS.append(_run("bad-run", scheme="alibi"))\n')
+    page.write_text(page.read_text() + '\nARTIFACTS.append(_run("bad-run", scheme="cosine"))\n')
     proc = sandbox.run("--out", tmp_path / "out", "--only", "bad-run")
     assert proc.returncode == 1
     last = proc.stderr.strip().splitlines()[-1]
-    assert last.startswith("error: artifact 'bad-run' failed: ConfigError: scheme='alibi'"), last
+    assert last.startswith("error: artifact 'bad-run' failed: ConfigError: scheme='cosine'"), last
 
 
 def test_a_figure_needing_an_unknown_run_is_named(sandbox: Sandbox) -> None:
