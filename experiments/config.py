@@ -59,7 +59,8 @@ class RunConfig:
 
     ``alibi`` (Press et al., 2021): no position vector; head ``h`` of ``heads`` adds
     ``-m_h * |q - k|`` to the score of query position ``q`` and key position ``k``, with the
-    fixed slopes ``m_h = 2^(-8h/heads)``, ``h = 1 .. heads`` (with the causal mask only keys
+    fixed slopes ``m_h = 2^(-8h/heads)``, ``h = 1 .. heads`` for a power of two (other head
+    counts as in ``pe.relatives.alibi_slopes``; with the causal mask only keys
     at or before the query remain, so this is the paper's ``-m_h (q - k)``). ``t5`` (Raffel
     et al., 2019): a learned scalar per head and relative-position bucket added to the
     scores, one table shared by every layer, the offsets sorted into ``buckets`` buckets by

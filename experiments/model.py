@@ -16,6 +16,7 @@ import numpy as np
 
 import pe
 from experiments.config import RunConfig
+from pe import relatives
 
 Params = dict[str, Any]
 
@@ -155,16 +156,18 @@ def _rotate(x: jax.Array, positions: jax.Array, base: float) -> jax.Array:
 
 
 def alibi_slopes(heads: int) -> np.ndarray:
-    """ALiBi's fixed head slopes (Press et al., 2021, section 3): the geometric sequence
-    that starts at 2^(-8/heads) and has that ratio, 2^(-8h/heads) for h = 1 .. heads."""
-    slopes: np.ndarray = 2.0 ** (-8.0 * np.arange(1, heads + 1) / heads)
+    """ALiBi's fixed head slopes (Press et al., 2021, section 3), from ``pe.relatives``: for
+    a power of two, the geometric sequence 2^(-8h/heads), h = 1 .. heads."""
+    slopes: np.ndarray = relatives.alibi_slopes(heads)
     return slopes
 
 
 def t5_bucket(relative: np.ndarray, bidirectional: bool, buckets: int, max_distance: int
               ) -> np.ndarray:
     """T5's bucket of each integer offset ``relative`` (key position minus query position),
-    by the rule of Mesh TensorFlow's ``_relative_position_bucket``, in float32 as there:
+    by the rule of Mesh TensorFlow's ``_relative_position_bucket``, in float32 as there
+    (``pe.relatives.t5_bucket`` computes in float64, which moves a few offsets that fall on a
+    bucket boundary, though none at the runs' settings):
     bidirectional, the upper half of the buckets is for keys after the query; in each
     direction half the buckets hold the offsets 0, 1, .. exactly, the rest logarithmically
     wider ranges up to ``max_distance``, and every offset from there on the last one. Causal,

@@ -78,6 +78,22 @@ def test_t5_buckets_of_the_runs_settings() -> None:
     assert t5_bucket(np.array([1, 5, 100]), False, 16, 32).tolist() == [0, 0, 0]
 
 
+def test_t5_buckets_round_in_float32_as_the_t5_code_does() -> None:
+    """Where the logarithm lands on a bucket boundary, float32 and float64 part ways; the T5
+    code computes in float32 (``pe.relatives.t5_bucket`` in float64)."""
+    from pe import relatives
+
+    back = np.array([-8, -16, -64])
+    assert t5_bucket(back, False, 9, 128).tolist() == [
+        mesh_bucket(int(b), False, 9, 128) for b in back] == [5, 6, 8]
+    assert relatives.t5_bucket(back, bidirectional=False, num_buckets=9,
+                               max_distance=128).tolist() == [4, 5, 7]
+    # at the runs' settings the two agree on every offset
+    offsets = np.arange(-200, 201)
+    assert np.array_equal(t5_bucket(offsets, False, 16, 32), relatives.t5_bucket(
+        offsets, bidirectional=False, num_buckets=16, max_distance=32))
+
+
 def test_alibi_slopes_are_the_papers_geometric_sequence() -> None:
     """Press et al., section 3: with 8 heads 1/2, 1/4, ..., 1/256; in general the sequence
     that starts at 2^(-8/h) with that ratio."""
