@@ -6,12 +6,15 @@ dicts), and every bad value is a :class:`ConfigError` naming the field and the p
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
-SCHEMES = ("sinusoidal", "learned", "rotary", "none")
+SCHEMES = ("sinusoidal", "learned", "rotary", "none", "alibi", "t5")
 #: Schemes that add a vector to (or join it with) the token embedding.
 ADDITIVE = ("sinusoidal", "learned")
+#: Schemes that add a bias to every attention score instead of a vector to the tokens.
+BIASES = ("alibi", "t5")
 COMBINES = ("sum", "concat")
 TASKS = ("copy_back", "copy_half", "char_lm")
 #: ``char_lm``'s vocabulary: ASCII codes (any other character is one of them, see
@@ -68,6 +71,15 @@ class RunConfig:
     at ``i + 1``, every position scored), windows drawn from the text's training part;
     ``corpus`` is the SHA-256 of that text (``experiments.text.digest``), which the run
     checks against the text it is given. ``vocab`` must be :data:`CHAR_VOCAB`.
+    ``alibi`` (Press et al., 2021): no position vector; head ``h`` of ``heads`` adds
+    ``-m_h * |q - k|`` to the score of query position ``q`` and key position ``k``, with the
+    fixed slopes ``m_h = 2^(-8h/heads)``, ``h = 1 .. heads`` for a power of two (other head
+    counts as in ``pe.relatives.alibi_slopes``; with the causal mask only keys
+    at or before the query remain, so this is the paper's ``-m_h (q - k)``). ``t5`` (Raffel
+    et al., 2019): a learned scalar per head and relative-position bucket added to the
+    scores, one table shared by every layer, the offsets sorted into ``buckets`` buckets by
+    T5's rule (exact for small offsets, logarithmic up to ``max_distance``, one bucket
+    beyond); fractional offsets are rounded to the nearest integer first.
 
     ``train_offset``: each training sequence starts at a position drawn uniformly from
     ``0 .. train_offset`` (0: always at 0), as in SHAPE (Kiyono et al., 2021).
@@ -85,6 +97,8 @@ class RunConfig:
     learned_init: str = "random"  # learned: how the table starts
     formula: str = "paper"  # sinusoidal: the paper's frequencies, or a slip
     embed_scale: str = "none"  # token vectors times nothing, or times sqrt(their width)
+    buckets: int = 16  # t5: relative-position buckets (half per direction if bidirectional)
+    max_distance: int = 32  # t5: offsets from here on share the last bucket
     task: str = "copy_back"
     vocab: int = 16
     offset: int = 3
@@ -143,6 +157,7 @@ class RunConfig:
         need(self.task in TASKS, f"task={self.task!r}: must be one of {TASKS}")
         need(self.embed_scale in EMBED_SCALES,
              f"embed_scale={self.embed_scale!r}: must be one of {EMBED_SCALES}")
+        self._validate_buckets(need)
         for name in ("d_model", "heads", "layers", "d_mlp", "vocab", "offset", "train_length",
                      "steps", "batch", "eval_length", "eval_batch", "probe_batch", "check_every"):
             value = getattr(self, name)
@@ -216,6 +231,29 @@ class RunConfig:
             need(self.corpus == "",
                  f"corpus={self.corpus!r}: only task='char_lm' reads a text; leave it empty")
         return self
+
+    def _validate_buckets(self, need: Callable[[bool, str], None]) -> None:
+        """T5's bucketing needs at least one exact bucket per direction and a largest
+        distance beyond the exact ones (its logarithm divides by log(max_distance/exact))."""
+        defaults = {f.name: f.default for f in fields(self)}
+        for name in ("buckets", "max_distance"):
+            value = getattr(self, name)
+            need(isinstance(value, int) and not isinstance(value, bool) and value > 0,
+                 f"{name}={value!r}: must be a positive integer")
+            need(self.scheme == "t5" or value == defaults[name],
+                 f"{name}={value}: only the t5 scheme has relative-position buckets, but "
+                 f"scheme={self.scheme!r}; use scheme='t5'")
+        if self.scheme != "t5":
+            return
+        per_direction = self.buckets if self.causal else self.buckets // 2
+        need(per_direction // 2 >= 1,
+             f"buckets={self.buckets}: T5 keeps half of each direction's buckets for exact "
+             f"offsets, so it needs at least {2 if self.causal else 4} "
+             f"({'causal' if self.causal else 'bidirectional'})")
+        exact = max(per_direction // 2, 1)
+        need(self.max_distance > exact,
+             f"max_distance={self.max_distance}: must exceed the {exact} exact offsets "
+             f"(buckets={self.buckets}, {'causal' if self.causal else 'bidirectional'})")
 
     @property
     def max_positions(self) -> int:

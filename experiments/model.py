@@ -16,6 +16,7 @@ import numpy as np
 
 import pe
 from experiments.config import RunConfig
+from pe import relatives
 
 Params = dict[str, Any]
 
@@ -53,6 +54,10 @@ def init_params(key: jax.Array, cfg: RunConfig) -> Params:
         "ln_final": {"scale": jnp.ones(d), "bias": jnp.zeros(d)},
         "unembed": _dense(next(keys), d, cfg.vocab),
     }
+    if cfg.scheme == "t5":
+        # One scalar per bucket and head, shared by every layer as in T5; at zero, the
+        # untrained model is the model without positions.
+        params["relative_bias"] = jnp.zeros((cfg.buckets, cfg.heads))
     if cfg.scheme == "learned":
         random = jax.random.normal(next(keys), (cfg.max_positions, cfg.d_pos_vector))
         params["positions"] = (jnp.asarray(paper_table(cfg)) if cfg.learned_init == "sinusoidal"
@@ -150,6 +155,66 @@ def _rotate(x: jax.Array, positions: jax.Array, base: float) -> jax.Array:
     return turned.reshape(x.shape)
 
 
+def alibi_slopes(heads: int) -> np.ndarray:
+    """ALiBi's fixed head slopes (Press et al., 2021, section 3), from ``pe.relatives``: for
+    a power of two, the geometric sequence 2^(-8h/heads), h = 1 .. heads."""
+    slopes: np.ndarray = relatives.alibi_slopes(heads)
+    return slopes
+
+
+def t5_bucket(relative: np.ndarray, bidirectional: bool, buckets: int, max_distance: int
+              ) -> np.ndarray:
+    """T5's bucket of each integer offset ``relative`` (key position minus query position),
+    by the rule of Mesh TensorFlow's ``_relative_position_bucket``, in float32 as there
+    (``pe.relatives.t5_bucket`` computes in float64, which moves a few offsets that fall on a
+    bucket boundary, though none at the runs' settings):
+    bidirectional, the upper half of the buckets is for keys after the query; in each
+    direction half the buckets hold the offsets 0, 1, .. exactly, the rest logarithmically
+    wider ranges up to ``max_distance``, and every offset from there on the last one. Causal,
+    keys after the query (masked anyway) share bucket 0."""
+    back = -np.asarray(relative, dtype=np.int64)  # how far back the key lies
+    bucket = np.zeros(back.shape, dtype=np.int64)
+    if bidirectional:
+        buckets //= 2
+        bucket += (back < 0) * buckets
+        back = np.abs(back)
+    else:
+        back = np.maximum(back, 0)
+    exact = buckets // 2
+    # log of at least ``exact``: the small offsets take the other branch anyway
+    ratio = np.log(np.maximum(back, exact).astype(np.float32) / np.float32(exact))
+    wide = exact + (ratio / np.float32(np.log(max_distance / exact))
+                    * np.float32(buckets - exact)).astype(np.int64)
+    result: np.ndarray = bucket + np.where(back < exact, back, np.minimum(wide, buckets - 1))
+    return result
+
+
+def attention_bias(params: Params, cfg: RunConfig, positions: jax.Array) -> jax.Array | None:
+    """What a bias scheme adds to every attention score, (heads, n, n) with queries in rows
+    (``None`` for the other schemes). ALiBi: ``-m_h |q - k|``, linear in fractional positions
+    too. T5: the learned scalar of each offset's bucket, fractional offsets rounded to the
+    nearest integer (halves to even)."""
+    if cfg.scheme == "alibi":
+        distance = jnp.abs(positions[:, None] - positions[None, :]).astype(jnp.float32)
+        slopes = jnp.asarray(alibi_slopes(cfg.heads), dtype=jnp.float32)
+        bias: jax.Array = -slopes[:, None, None] * distance[None]
+        return bias
+    if cfg.scheme == "t5":
+        relative = positions[None, :] - positions[:, None]  # key minus query
+        if not jnp.issubdtype(relative.dtype, jnp.integer):
+            relative = jnp.round(relative)
+        # Every offset beyond max_distance shares the last bucket: a table up to there.
+        reach = cfg.max_distance
+        table = jnp.asarray(t5_bucket(np.arange(-reach, reach + 1), not cfg.causal,
+                                      cfg.buckets, cfg.max_distance))
+        index = jnp.clip(relative, -reach, reach).astype(jnp.int32) + reach
+        # One-hot product, not a gather: its gradient is a matrix product (see embed).
+        chosen = jax.nn.one_hot(table[index], cfg.buckets) @ params["relative_bias"]
+        per_head: jax.Array = chosen.transpose(2, 0, 1)
+        return per_head
+    return None
+
+
 def embed(params: Params, cfg: RunConfig, tokens: jax.Array, positions: jax.Array) -> jax.Array:
     """The residual stream's start: token vectors with the position vectors summed or joined."""
     # One-hot products, not gathers: their gradients are plain matrix products, much
@@ -180,13 +245,17 @@ def forward(params: Params, cfg: RunConfig, tokens: jax.Array,
     x = embed(params, cfg, tokens, positions)
     residuals, attention = [x], []
     allowed = jnp.tril(jnp.ones((n, n), dtype=bool)) if cfg.causal else jnp.ones((n, n), bool)
+    bias = attention_bias(params, cfg, positions)  # computed once: T5 shares it by layer
     for block in params["blocks"]:
         h = _layer_norm(x, block["ln1"]) @ block["qkv"]
         q, k, v = (part.reshape(n, heads, width).transpose(1, 0, 2)
                    for part in jnp.split(h, 3, axis=-1))
         if cfg.scheme == "rotary":
             q, k = _rotate(q, positions, cfg.base), _rotate(k, positions, cfg.base)
-        scores = jnp.where(allowed, q @ k.transpose(0, 2, 1) / np.sqrt(width), -jnp.inf)
+        scores = q @ k.transpose(0, 2, 1) / np.sqrt(width)
+        if bias is not None:
+            scores = scores + bias
+        scores = jnp.where(allowed, scores, -jnp.inf)
         weights = jax.nn.softmax(scores, axis=-1)
         attention.append(weights)
         mixed = (weights @ v).transpose(1, 0, 2).reshape(n, cfg.d_model)

@@ -192,7 +192,7 @@ def test_a_seed_that_meets_the_rule_is_frozen_while_the_others_train() -> None:
 
 
 @pytest.mark.parametrize(("params", "message"), [
-    ({"scheme": "alibi"}, r"scheme='alibi': must be one of"),
+    ({"scheme": "cosine"}, r"scheme='cosine': must be one of"),
     ({}, r"needs a position scheme"),
     ({"scheme": "rotary", "combine": "concat", "d_position": 4}, r"scheme='rotary' has none"),
     ({"scheme": "sinusoidal", "combine": "concat"}, r"d_position=0: with combine='concat'"),

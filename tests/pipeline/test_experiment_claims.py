@@ -117,7 +117,7 @@ def rotary_placement_invariant(runs: Runs) -> str | None:
 
 def interpolation_fails(runs: Runs) -> str | None:
     acc = {n: windows(runs[n], "interpolated_accuracy_by_position")["all"].max()
-           for n in experiments_page.SCHEMES}
+           for n in experiments_page.EXTRAPOLATED}
     return _fail(max(acc.values()) < 0.5, "interpolation works for a model", acc)
 
 
@@ -399,7 +399,7 @@ def half_absolute_wins(runs: Runs) -> str | None:
     """Each added-position model above each of the others, beyond the spread."""
     pairs = {(a, b): (_trained(runs, a), _trained(runs, b))
              for a in ("run-half-sinusoidal", "run-half-learned")
-             for b in ("run-half-rotary", "run-half-none")}
+             for b in ("run-half-rotary", "run-half-none", "run-half-alibi", "run-half-t5")}
     losing = {k: v for k, v in pairs.items() if not separated(*v)}
     return _fail(not losing, "added positions do not win the absolute task", losing)
 
@@ -524,6 +524,143 @@ def text_beyond_unigram(runs: Runs) -> str | None:
     beyond = {n: _text(runs, n, "beyond") for n in TEXT_ALL}
     return _fail(all(v.max() < unigram for v in beyond.values()),
                  "a model is not below the unigram counts beyond", beyond, unigram)
+BIAS = ("run-alibi", "run-t5")
+
+
+def _untrained_windows(run: Run) -> dict[str, np.ndarray]:
+    """The windows of the same models before training (the control)."""
+    return windows({**run, **run["untrained"]})
+
+
+def t5_solves(runs: Runs) -> str | None:
+    acc = _trained(runs, "run-t5")
+    return _fail(acc.min() > 0.95, "T5's bias does not solve the copy task inside", acc)
+
+
+def alibi_partial(runs: Runs) -> str | None:
+    """ALiBi learns part of the task: above its untrained control beyond the spread, every
+    seed below 0.5."""
+    trained = _trained(runs, "run-alibi")
+    control = _untrained_windows(runs["run-alibi"])["trained"]
+    return _fail(separated(trained, control) and trained.max() < 0.5,
+                 "ALiBi learns nothing, or solves the task", trained, control)
+
+
+def alibi_flat(runs: Runs) -> str | None:
+    """ALiBi scores beyond the training length as inside it, within the spread."""
+    w = windows(runs["run-alibi"])
+    return _fail(within_spread(w["trained"], w["to_double"])
+                 and within_spread(w["trained"], w["beyond"]),
+                 "ALiBi's accuracy changes past the training length", w)
+
+
+def t5_like_rotary(runs: Runs) -> str | None:
+    """Up to twice the training length T5 and rotary are level within the spread, both
+    ahead of the sinusoidal and learned models beyond it."""
+    t5, rotary = _beyond(runs, "run-t5"), _beyond(runs, "run-rotary")
+    absolute = np.concatenate([_beyond(runs, n) for n in ("run-sinusoidal", "run-learned")])
+    return _fail(within_spread(t5, rotary) and separated(t5, absolute),
+                 "T5 is not level with rotary, or not ahead of the absolute models", t5,
+                 rotary, absolute)
+
+
+def t5_falls_later(runs: Runs) -> str | None:
+    w = windows(runs["run-t5"])
+    return _fail(separated(w["to_double"], w["beyond"]) and w["beyond"].max() < 0.8,
+                 "T5 does not fall further out", w)
+
+
+def biases_placement_invariant(runs: Runs) -> str | None:
+    spreads = {}
+    for name in BIAS:
+        acc = measured(runs[name], "placed_accuracy")
+        spreads[name] = float(np.abs(acc - acc[:, :1]).max())
+    return _fail(max(spreads.values()) < 0.01, "a bias scheme depends on the placement",
+                 spreads)
+
+
+def t5_long_context(runs: Runs) -> str | None:
+    run = runs["run-t5"]
+    last = run["config"]["shifts"][-1]
+    short, long = placed(run, last), window(run, last, last + run["config"]["train_length"])
+    return _fail(separated(short, long), "T5 loses nothing to the longer context", short, long)
+
+
+def half_alibi_like_none(runs: Runs) -> str | None:
+    alibi, none = _trained(runs, "run-half-alibi"), _trained(runs, "run-half-none")
+    return _fail(within_spread(alibi, none) and alibi.max() < 0.5,
+                 "ALiBi differs from no encoding on the absolute task", alibi, none)
+
+
+def half_t5_between(runs: Runs) -> str | None:
+    """T5's bias above no encoding and below rotary, beyond the spread, inside."""
+    t5, none, rotary = (_trained(runs, f"run-half-{s}") for s in ("t5", "none", "rotary"))
+    return _fail(separated(t5, none) and separated(rotary, t5),
+                 "T5 is not between no encoding and rotary on the absolute task", t5, none,
+                 rotary)
+
+
+def alibi_like_none(runs: Runs) -> str | None:
+    alibi, none = _trained(runs, "run-alibi"), _trained(runs, "run-none")
+    return _fail(within_spread(alibi, none), "ALiBi differs from no encoding inside", alibi,
+                 none)
+
+
+FAR_SOLVED = ("run-far-sinusoidal", "run-far-learned", "run-far-rotary")
+
+
+def _bucket_mates(run: Run) -> tuple[np.ndarray, np.ndarray]:
+    """Per seed, for the head of any block that weighs the answer's key most: its weight on
+    that key and on the two keys after it (which share its T5 bucket in the far runs)."""
+    k = run["config"]["offset"]
+    weights = measured(run, "attention_by_offset")  # (seeds, layers, heads, L)
+    flat = weights.reshape(weights.shape[0], -1, weights.shape[-1])
+    best = flat[np.arange(len(flat)), flat[:, :, k].argmax(1)]
+    return best[:, k], best[:, k + 1] + best[:, k + 2]
+
+
+def far_solved(runs: Runs) -> str | None:
+    acc = {n: _trained(runs, n).min() for n in FAR_SOLVED}
+    return _fail(min(acc.values()) > 0.95, "an added or rotary model fails the far key", acc)
+
+
+def far_bias_none(runs: Runs) -> str | None:
+    alibi, none = _trained(runs, "run-far-alibi"), _trained(runs, "run-far-none")
+    return _fail(within_spread(alibi, none) and max(alibi.max(), none.max()) < 0.5,
+                 "ALiBi or no encoding learns the far key, or they differ", alibi, none)
+
+
+def far_t5_close(runs: Runs) -> str | None:
+    """T5 above 0.9, every seed below every seed of the added and rotary models, but not
+    beyond the spread."""
+    t5 = _trained(runs, "run-far-t5")
+    others = np.concatenate([_trained(runs, n) for n in FAR_SOLVED])
+    return _fail(t5.min() > 0.9 and every_seed_above(others, t5) and not separated(others, t5),
+                 "T5 is not just below the others on the far key", t5, others)
+
+
+def far_t5_bucket(runs: Runs) -> str | None:
+    """T5's head spreads its weight over the answer's bucket-mates: more there than any
+    added or rotary model's head, beyond the spread, and at most 0.6 on the answer's key."""
+    on_key, mates = _bucket_mates(runs["run-far-t5"])
+    others = np.concatenate([_bucket_mates(runs[n])[1] for n in FAR_SOLVED])
+    return _fail(separated(mates, others) and on_key.max() <= 0.6,
+                 "T5's head does not spread over the bucket", on_key, mates, others)
+
+
+def far_rotary_ahead(runs: Runs) -> str | None:
+    rotary = _beyond(runs, "run-far-rotary")
+    absolute = np.concatenate([_beyond(runs, n) for n in ("run-far-sinusoidal",
+                                                          "run-far-learned")])
+    return _fail(separated(rotary, absolute) and within_spread(rotary, _beyond(runs, "run-rotary")),
+                 "rotary is not ahead on the far key, or differs from the near key", rotary,
+                 absolute)
+
+
+def far_t5_falls(runs: Runs) -> str | None:
+    far, near = _beyond(runs, "run-far-t5"), _beyond(runs, "run-t5")
+    return _fail(separated(near, far), "T5 past the training length does not fall with the "
+                 "far key", near, far)
 
 
 #: The page's claim names and their checks.
@@ -578,6 +715,22 @@ CLAIMS: dict[str, Check] = {
     "text-positions-rise": text_positions_rise,
     "text-none-rises-least": text_none_rises_least,
     "text-beyond-unigram": text_beyond_unigram,
+    "t5-solves": t5_solves,
+    "alibi-partial": alibi_partial,
+    "alibi-flat": alibi_flat,
+    "t5-like-rotary": t5_like_rotary,
+    "t5-falls-later": t5_falls_later,
+    "biases-placement-invariant": biases_placement_invariant,
+    "t5-long-context": t5_long_context,
+    "half-alibi-like-none": half_alibi_like_none,
+    "half-t5-between": half_t5_between,
+    "alibi-like-none": alibi_like_none,
+    "far-solved": far_solved,
+    "far-bias-none": far_bias_none,
+    "far-t5-close": far_t5_close,
+    "far-t5-bucket": far_t5_bucket,
+    "far-rotary-ahead": far_rotary_ahead,
+    "far-t5-falls": far_t5_falls,
 }
 
 

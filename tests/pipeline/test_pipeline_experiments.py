@@ -54,10 +54,21 @@ CHANGES = {
     **{f"run-half-{s}": {"scheme", "task"} for s in ("learned", "rotary", "none")},
     "run-learned-from-sinusoidal": {"scheme", "learned_init"},
     "run-sinusoidal-column-exponent": {"formula"},
-    # real text: the task, its vocabulary and text, and more evaluation windows
-    "run-text-sinusoidal": {"task", "vocab", "corpus", "eval_batch"},
-    **{f"run-text-{s}": {"scheme", "task", "vocab", "corpus", "eval_batch"}
+    # real text: the task, its vocabulary and text, more evaluation windows, a lower cap
+    "run-text-sinusoidal": {"task", "vocab", "corpus", "eval_batch", "steps"},
+    **{f"run-text-{s}": {"scheme", "task", "vocab", "corpus", "eval_batch", "steps"}
        for s in ("learned", "rotary", "none")},
+    # width and embedding scale
+    **{f"run-sinusoidal-d{d}": {"d_model"} for d in (16, 64)},
+    "run-sinusoidal-scaled": {"embed_scale"},
+    "run-sinusoidal-sum-half-d64": {"d_model", "d_position"},
+    "run-sinusoidal-concat-d64": {"d_model", "d_position", "combine"},
+    "run-sinusoidal-sum-half-scaled": {"d_position", "embed_scale"},
+    "run-sinusoidal-concat-scaled": {"d_position", "combine", "embed_scale"},
+    "run-alibi": {"scheme"}, "run-t5": {"scheme"},
+    **{f"run-half-{s}": {"scheme", "task"} for s in ("alibi", "t5")},
+    "run-far-sinusoidal": {"offset"},
+    **{f"run-far-{s}": {"scheme", "offset"} for s in ("learned", "rotary", "none", "alibi", "t5")},
 }
 
 
@@ -193,11 +204,11 @@ def test_a_damaged_kept_run_is_named(tiny_sandbox: Sandbox, tmp_path: Path) -> N
 
 def test_a_bad_run_setting_fails_the_build_naming_it(sandbox: Sandbox, tmp_path: Path) -> None:
     page = sandbox.root / "scripts" / "artifacts" / "pages" / "experiments.py"
-    page.write_text(page.read_text() + '\nARTIFACTS.append(_run("bad-run", scheme="alibi"))\n')
+    page.write_text(page.read_text() + '\nARTIFACTS.append(_run("bad-run", scheme="cosine"))\n')
     proc = sandbox.run("--out", tmp_path / "out", "--only", "bad-run")
     assert proc.returncode == 1
     last = proc.stderr.strip().splitlines()[-1]
-    assert last.startswith("error: artifact 'bad-run' failed: ConfigError: scheme='alibi'"), last
+    assert last.startswith("error: artifact 'bad-run' failed: ConfigError: scheme='cosine'"), last
 
 
 def test_a_figure_needing_an_unknown_run_is_named(sandbox: Sandbox) -> None:

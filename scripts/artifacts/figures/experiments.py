@@ -28,8 +28,11 @@ from scripts.artifacts.results.data import (
 from scripts.artifacts.results.data import window as accuracy_window
 from scripts.artifacts.style import Theme
 
-_STYLES = ["-", (0, (5, 2)), (0, (1.5, 1.5)), (0, (6, 2, 1.5, 2))]
-_MARKERS = ["o", "s", "^", "D"]
+#: Line styles and markers, one per run of a figure: with the Okabe-Ito colours, no two of
+#: six lines share both colour and style (none relies on hue alone).
+_STYLES = ["-", (0, (5, 2)), (0, (1.5, 1.5)), (0, (6, 2, 1.5, 2)), (0, (10, 3)),
+           (0, (3, 1.5, 1, 1.5, 1, 1.5))]
+_MARKERS = ["o", "s", "^", "D", "v", "P"]
 LOSS_STRIDE = 5
 
 
@@ -291,7 +294,8 @@ def seeds(theme: Theme, *, runs: Mapping[str, Run], view: str, what: str, rows: 
                 continue
             # seeds spread a little up and down, so that equal values stay countable
             jitter = np.linspace(-0.12, 0.12, len(values)) if len(values) > 1 else [0.0]
-            ax.plot(values, y + np.asarray(jitter), linestyle="none", marker=_MARKERS[n % 4],
+            ax.plot(values, y + np.asarray(jitter), linestyle="none",
+                    marker=_MARKERS[n % len(_MARKERS)],
                     markersize=4.5, color=theme.palette[n % len(theme.palette)], alpha=0.85)
             low, high = interval(values, level / 100)
             ax.plot([low, high], [y + 0.3, y + 0.3], color=theme.fg, linewidth=1.4)

@@ -24,6 +24,10 @@ RUN_COMMON: dict[str, Any] = {"train_length": 32, "eval_length": 128, "steps": 3
                               "check_every": 100, "seeds": [0, 1, 2, 3, 4]}
 
 
+#: How far back the answer lies in the far-key runs (the others copy from 3 back).
+FAR_OFFSET = 20
+
+
 def _run(name: str, **params: Any) -> Artifact:
     return Artifact(name, "run", "runs:train", {**RUN_COMMON, **params})
 
@@ -75,6 +79,12 @@ RUNS = [
     *(_run(f"run-text-{scheme}", scheme=scheme, task="char_lm", vocab=CHAR_VOCAB,
            corpus=corpus.digest(), eval_batch=TEXT_EVAL_BATCH, steps=TEXT_STEPS)
       for scheme in TEXT_SCHEMES),
+    # Position as a bias on the attention scores: ALiBi's fixed slopes, T5's learned buckets.
+    *(_run(f"run-{scheme}", scheme=scheme) for scheme in ("alibi", "t5")),
+    *(_run(f"run-half-{scheme}", scheme=scheme, task="copy_half") for scheme in ("alibi", "t5")),
+    # A key further back: the copy task with the answer 20 places back instead of 3.
+    *(_run(f"run-far-{scheme}", scheme=scheme, offset=FAR_OFFSET)
+      for scheme in ("sinusoidal", "learned", "rotary", "none", "alibi", "t5")),
 ]
 #: Which runs each experiment compares, in the order its figure and tables list them.
 SCHEMES = ("run-sinusoidal", "run-learned", "run-rotary", "run-none")
@@ -84,7 +94,16 @@ COMBINES = ("run-sinusoidal-sum-half", "run-sinusoidal-concat")
 SHAPE = ("run-sinusoidal", "run-sinusoidal-shape", "run-rotary")
 BASES = tuple(f"run-{scheme}-base-{base}" for scheme in ("sinusoidal", "rotary")
               for base in (100, 1000, 100000)) + ("run-sinusoidal", "run-rotary")
-HALF = tuple(f"run-half-{scheme}" for scheme in ("sinusoidal", "learned", "rotary", "none"))
+#: The schemes that bias the attention scores instead of adding a vector (ALiBi, T5).
+BIAS = ("run-alibi", "run-t5")
+#: Every scheme on the copy task, for the comparisons beyond the training length.
+EXTRAPOLATED = SCHEMES + BIAS
+PLACED = WITH_POSITIONS + BIAS
+HALF = tuple(f"run-half-{scheme}"
+             for scheme in ("sinusoidal", "learned", "rotary", "none", "alibi", "t5"))
+#: The copy task with the answer further back (``offset`` 20 instead of 3).
+FAR = tuple(f"run-far-{scheme}"
+            for scheme in ("sinusoidal", "learned", "rotary", "none", "alibi", "t5"))
 TRAINABLE = ("run-sinusoidal", "run-learned-from-sinusoidal", "run-learned")
 SLIP = ("run-sinusoidal", "run-sinusoidal-column-exponent")
 WIDTHS = ("run-sinusoidal-d16", "run-sinusoidal", "run-sinusoidal-d64", "run-sinusoidal-scaled")

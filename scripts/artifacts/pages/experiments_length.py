@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from scripts.artifacts.pages.experiments import (
     BASES,
+    EXTRAPOLATED,
+    FAR,
+    FAR_OFFSET,
     HALF,
     LENGTHS,
-    SCHEMES,
+    PLACED,
     SHAPE,
     WIDTHS,
-    WITH_POSITIONS,
 )
 from scripts.artifacts.registry import figure, table
 
@@ -22,9 +24,10 @@ PAGE = "experiments-length.md"
 
 ARTIFACTS = [
     figure(
-        "exp-extrapolation", "experiments:extrapolation", needs=SCHEMES, interpolate=True,
+        "exp-extrapolation", "experiments:extrapolation", needs=EXTRAPOLATED, interpolate=True,
         alt="Two line plots of the accuracy of the copy task at each of $eval_length "
-            "tokens, one line per position scheme (sinusoidal, learned, rotary, none) with a "
+            "tokens, one line per position scheme (sinusoidal, learned, rotary, none, ALiBi, "
+            "T5 bias) with a "
             "band over the seeds. Left: positions 0 to $last, with a vertical line at the "
             "training length $train_length. Right: the same sequences with positions scaled "
             "into the trained range. The numbers are in the table below the figure.",
@@ -55,27 +58,68 @@ ARTIFACTS = [
                 r"trained on $train_length; mean over the seeds, band from lowest to highest. "
                 r"Dotted: chance.",
         derived=lambda p: {"last": p["eval_length"] - 1}, **LENGTHS),
-    table("exp-extrapolation-results", "results.tables:extrapolation", needs=SCHEMES),
-    table("exp-placement-results", "results.tables:placement", needs=WITH_POSITIONS),
+    table("exp-extrapolation-results", "results.tables:extrapolation", needs=EXTRAPOLATED),
+    table("exp-placement-results", "results.tables:placement", needs=PLACED),
     table("exp-shape-results", "results.tables:extrapolation", needs=SHAPE),
     table("exp-shape-placement-results", "results.tables:placement", needs=SHAPE),
     table("exp-bases-results", "results.tables:bases", needs=BASES),
     table("exp-half-results", "results.tables:extrapolation", needs=HALF),
     table("exp-width-results", "results.tables:extrapolation", needs=WIDTHS),
+    figure(
+        "exp-far", "experiments:extrapolation", needs=FAR,
+        alt="Line plot of the accuracy of the copy task with the answer $offset places back, "
+            "at each position $offset to $last, one line per position scheme, with a "
+            "vertical line at the training length $train_length. The numbers are in the "
+            "table below the figure.",
+        caption=r"The key further back: the answer at position \(i\) is the token at "
+                r"\(i - ${offset}\). Accuracy at each position, trained on $train_length; "
+                r"mean over the seeds, band from lowest to highest. Dotted: chance.",
+        derived=lambda p: {"last": p["eval_length"] - 1, "offset": FAR_OFFSET}, **LENGTHS),
+    table("exp-far-results", "results.tables:extrapolation", needs=FAR),
 ]
+
+
+#: Integers the prose types that are not results: cited settings of the published models.
+ALLOWED_NUMBERS: dict[int, str] = {
+    8: "ALiBi's slope formula 2^(-8h/H), and the paper's example of 8 heads (Press et al.)",
+    103: "the name of the WikiText-103 data set Press et al. trained on",
+    1024: "Press et al.'s training length (their abstract)",
+    2048: "Press et al.'s longer training and test length (their abstract)",
+}
 
 
 #: The numbers from the runs this page quotes (and no other experiments page declares);
 #: see ``experiments.py`` for how they are named.
 NUMBERS_FROM_RUNS: tuple[str, ...] = (
+    "exp_alibi_acc_beyond",
+    "exp_alibi_acc_to_double",
+    "exp_alibi_acc_trained",
+    "exp_alibi_slopes",
     "exp_eval_length",
+    "exp_far_alibi_acc_trained",
+    "exp_far_bucket_first",
+    "exp_far_bucket_last",
+    "exp_far_learned_acc_trained",
+    "exp_far_none_acc_trained",
+    "exp_far_offset",
+    "exp_far_rotary_acc_to_double",
+    "exp_far_rotary_acc_trained",
+    "exp_far_sinusoidal_acc_trained",
+    "exp_far_sinusoidal_attn_best_next2",
+    "exp_far_t5_acc_to_double",
+    "exp_far_t5_acc_trained",
+    "exp_far_t5_attn_best",
+    "exp_far_t5_attn_best_next2",
     "exp_full_turn_last",
+    "exp_half_alibi_acc_trained",
     "exp_half_learned_acc_trained",
     "exp_half_none_acc_trained",
     "exp_half_rotary_acc_trained",
     "exp_half_sinusoidal_acc_trained",
     "exp_half_sinusoidal_interp_all",
+    "exp_half_t5_acc_trained",
     "exp_interp_scale",
+    "exp_last_shift",
     "exp_new_angle_first",
     "exp_new_angle_last",
     "exp_none_acc_trained",
@@ -94,4 +138,12 @@ NUMBERS_FROM_RUNS: tuple[str, ...] = (
     "exp_sinusoidal_shape_train_offset",
     "exp_slowest_turn",
     "exp_sqrt_d_model",
+    "exp_t5_acc_beyond",
+    "exp_t5_acc_to_double",
+    "exp_t5_acc_trained",
+    "exp_t5_buckets",
+    "exp_t5_exact_last",
+    "exp_t5_long_96",
+    "exp_t5_max_distance",
+    "exp_t5_placed_96",
 )

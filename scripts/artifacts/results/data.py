@@ -18,7 +18,8 @@ Run = Mapping[str, Any]
 def label(run: Run) -> str:
     """A short human name: the scheme, and how it differs from the usual causal sum."""
     cfg = run["config"]
-    text = {"none": "no positions"}.get(cfg["scheme"], cfg["scheme"])
+    text = {"none": "no positions", "alibi": "ALiBi", "t5": "T5 bias"}.get(cfg["scheme"],
+                                                                          cfg["scheme"])
     if cfg.get("learned_init", "random") != "random":
         text += f", starting as the {cfg['learned_init']} table"
     if cfg.get("formula", "paper") != "paper":

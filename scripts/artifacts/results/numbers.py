@@ -81,6 +81,7 @@ def _common(out: dict[str, str], runs: Mapping[str, Run]) -> None:
     out["exp_interp_scale"] = fixed(cfg["train_length"] / cfg["eval_length"], 2)
     out["exp_attn_even"] = fixed(uniform_by_offset(cfg["train_length"])[cfg["offset"]], 2)
     out["exp_runs"] = str(len(runs))
+    out["exp_last_shift"] = str(cfg["shifts"][-1])
     # Which sin/cos pairs of the model's sinusoid turn a full circle within the training
     # positions (every later angle was seen), and how far the slowest one turns in all.
     wavelengths = pe.wavelengths(cfg["d_model"], base=cfg["base"])
@@ -138,6 +139,12 @@ def _one(out: dict[str, str], key: str, run: Run) -> None:
                     weights[:, layer, :, cfg["offset"]].max(axis=1))
         # the head of any block that gives it the most, per seed
         _spread(out, f"exp_{key}_attn_best{tail}", weights[..., cfg["offset"]].max(axis=(1, 2)))
+        # that head's weight on the two keys just beyond the task's (T5's bucket-mates)
+        k = cfg["offset"]
+        if k + 2 < weights.shape[-1]:
+            flat = weights.reshape(weights.shape[0], -1, weights.shape[-1])
+            best = flat[np.arange(len(flat)), flat[:, :, k].argmax(1)]
+            _spread(out, f"exp_{key}_attn_best_next2{tail}", best[:, k + 1] + best[:, k + 2])
     out[f"exp_{key}_parameters"] = f"{run['parameters']:,}"
     # A learned table's movement in training, and the untrained control's (0 by design).
     for field in ("table_moved", "table_moved_unseen"):
@@ -214,6 +221,7 @@ def compute(*, runs: Mapping[str, Run]) -> dict[str, str]:
     texts = {name: run for name, run in runs.items() if is_text(run)}
     if texts:
         _text_common(out, next(iter(texts.values())))
+    _biases(out, runs)
     for name, run in runs.items():
         key = name.removeprefix("run-").replace("-", "_")
         (_text_one if is_text(run) else _one)(out, key, run)
@@ -248,3 +256,28 @@ def _text_one(out: dict[str, str], key: str, run: Run) -> None:
                 measured(run, "loss_by_position", untrained)[:, 0])
     out[f"exp_{key}_parameters"] = f"{run['parameters']:,}"
 
+def _biases(out: dict[str, str], runs: Mapping[str, Run]) -> None:
+    """The bias schemes' settings as the page states them: ALiBi's head slopes, T5's
+    buckets, and which offsets share the bucket of the far-key runs' answer."""
+    from experiments.model import alibi_slopes, t5_bucket  # imports JAX: only when needed
+
+    if "run-alibi" in runs:
+        cfg = runs["run-alibi"]["config"]
+        out["exp_alibi_slopes"] = " and ".join(f"1/{round(1 / m)}"
+                                               for m in alibi_slopes(cfg["heads"]))
+    if "run-t5" in runs:
+        cfg = runs["run-t5"]["config"]
+        out["exp_t5_buckets"] = str(cfg["buckets"])
+        out["exp_t5_max_distance"] = str(cfg["max_distance"])
+        back = np.arange(cfg["max_distance"] + 1)
+        bucket = t5_bucket(-back, not cfg["causal"], cfg["buckets"], cfg["max_distance"])
+        alone = np.bincount(bucket)[bucket] == 1  # an offset with a bucket of its own
+        out["exp_t5_exact_last"] = str(int(np.argmin(alone)) - 1)
+    if "run-far-t5" in runs:
+        cfg = runs["run-far-t5"]["config"]
+        back = np.arange(cfg["max_distance"] + 1)
+        bucket = t5_bucket(-back, not cfg["causal"], cfg["buckets"], cfg["max_distance"])
+        same = back[bucket == bucket[cfg["offset"]]]  # the offsets T5 cannot tell apart
+        out["exp_far_offset"] = str(cfg["offset"])
+        out["exp_far_bucket_first"] = str(int(same.min()))
+        out["exp_far_bucket_last"] = str(int(same.max()))

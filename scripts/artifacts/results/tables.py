@@ -37,6 +37,8 @@ MEANINGS = {
     "learned_init": "how a learned table starts: random, or the sinusoidal table",
     "formula": "the sinusoid's frequencies: the paper's, or the column-exponent slip",
     "embed_scale": "token vectors times nothing, or times the square root of their width",
+    "buckets": "t5: relative-position buckets (half per direction if bidirectional)",
+    "max_distance": "t5: offsets from here on share the last bucket",
     "task": "copy_back: the token `offset` places back; copy_half: the token at half the position",
     "vocab": "distinct tokens", "offset": "copy_back: copy the token this many places back",
     "train_length": "training sequence length",
