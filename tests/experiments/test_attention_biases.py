@@ -20,7 +20,7 @@ from experiments.model import alibi_slopes, attention_bias, forward, init_params
 TINY = {"d_model": 16, "heads": 2, "layers": 2, "d_mlp": 32, "vocab": 8, "offset": 1,
         "train_length": 8, "batch": 8, "steps": 20, "warmup": 2, "seeds": [0],
         "eval_length": 16, "eval_batch": 4, "shifts": [0, 4, 8], "probe_batch": 4,
-        "chunks": 2}
+        "check_every": 10}
 
 
 def mesh_bucket(relative: int, bidirectional: bool, num_buckets: int, max_distance: int) -> int:
