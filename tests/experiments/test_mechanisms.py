@@ -4,6 +4,8 @@ settings are named."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -20,14 +22,14 @@ from experiments.run import run
 pytestmark = pytest.mark.training
 
 #: As test_experiments.TINY: small enough to train in seconds.
-TINY = {"d_model": 16, "heads": 2, "layers": 2, "d_mlp": 32, "vocab": 8, "offset": 1,
+TINY: dict[str, Any] = {"d_model": 16, "heads": 2, "layers": 2, "d_mlp": 32, "vocab": 8, "offset": 1,
         "train_length": 8, "batch": 32, "steps": 200, "warmup": 20, "learning_rate": 1e-2,
         "seeds": [0, 1], "eval_length": 16, "eval_batch": 16, "shifts": [0, 4, 8],
         "probe_batch": 16, "chunks": 2}
 TOKENS = jnp.array([1, 2, 3, 4, 5, 6, 7, 0, 3, 3, 1, 6])
 
 
-def _model(scheme: str, **more: object) -> tuple[RunConfig, dict]:
+def _model(scheme: str, **more: object) -> tuple[RunConfig, dict[str, Any]]:
     cfg = RunConfig.from_params({**TINY, "scheme": scheme, **more})
     return cfg, init_params(jax.random.key(1), cfg)
 
@@ -124,7 +126,7 @@ def test_contiguous_starts_are_the_draw_training_always_made_and_random_ones_pos
     ({"max_position": 20}, r"max_position=20: only train_positions='random'"),
     ({"train_positions": "random", "max_position": -1}, r"max_position=-1: must be a non-neg"),
 ])
-def test_bad_position_settings_are_named(params: dict, message: str) -> None:
+def test_bad_position_settings_are_named(params: dict[str, Any], message: str) -> None:
     with pytest.raises(ConfigError, match=message):
         RunConfig.from_params({**TINY, "scheme": "sinusoidal", **params})
 
