@@ -20,6 +20,7 @@ from scripts.artifacts.results.data import (
     placed_split,
     probe_readouts,
     seeds,
+    seen_in_training,
     uniform_by_offset,
     window,
     windows,
@@ -122,6 +123,19 @@ def _one(out: dict[str, str], key: str, run: Run) -> None:
                     weights[:, layer, :, cfg["offset"]].max(axis=1))
         # the head of any block that gives it the most, per seed
         _spread(out, f"exp_{key}_attn_best{tail}", weights[..., cfg["offset"]].max(axis=(1, 2)))
+    # Distance-capped extrapolation (keys train_length or more back masked), and the
+    # copy-head ablation inside the training length, trained and untrained.
+    top = cfg["eval_length"]
+    for untrained in (False, True):
+        tail = "_untrained" if untrained else ""
+        for name, (a, b) in {"trained": (0, length), "to_double": (length, min(2 * length, top)),
+                             "beyond": (2 * length, top)}.items():
+            values = window(run, a, b, "capped_accuracy_by_position", untrained)
+            if np.isfinite(values).all():
+                _spread(out, f"exp_{key}_capped_{name}{tail}", values)
+        ablated = measured(run, "ablation_accuracy", untrained)
+        for i, what in enumerate(("intact", "copy", "control")):
+            _spread(out, f"exp_{key}_ablation_{what}{tail}", ablated[:, i])
     out[f"exp_{key}_parameters"] = f"{run['parameters']:,}"
     losses = np.asarray(run["losses"])
     _spread(out, f"exp_{key}_final_loss", losses[:, -1], 3)
@@ -136,6 +150,8 @@ def _one(out: dict[str, str], key: str, run: Run) -> None:
                 _spread(out, f"exp_{key}_{field}{tail}", measured(run, field, untrained), 2)
     out[f"exp_{key}_base"] = f"{cfg['base']:,.0f}"
     out[f"exp_{key}_train_offset"] = str(cfg["train_offset"])
+    out[f"exp_{key}_max_position"] = str(cfg.get("max_position", 0))
+    out[f"exp_{key}_seen_last"] = str(seen_in_training(run) - 1)
     out[f"exp_{key}_d_position"] = str(cfg["d_position"])
 
 
