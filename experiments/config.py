@@ -25,6 +25,9 @@ FORMULAS = ("paper", "column-exponent")
 #: ``train_offset``), or at a sorted random subset of ``0 .. max_position-1`` (Ruoss et
 #: al., 2023).
 TRAIN_POSITIONS = ("contiguous", "random")
+#: What multiplies the token vectors before positions join them: nothing, or the paper's
+#: sqrt(d_model) (section 3.4), computed from the token vectors' own width.
+EMBED_SCALES = ("none", "sqrt_d")
 
 
 class ConfigError(ValueError):
@@ -58,6 +61,10 @@ class RunConfig:
     ``formula`` (``sinusoidal`` only): ``paper``, or ``column-exponent``, a common slip
     that gives every column its own exponent (see :data:`FORMULAS`).
 
+    ``embed_scale``: ``sqrt_d`` multiplies the token vectors by the square root of their
+    width, as the paper does with sqrt(d_model) (section 3.4), so that they outweigh the
+    position vectors they are summed with; ``none`` leaves both at the same scale.
+
     ``train_offset``: each training sequence starts at a position drawn uniformly from
     ``0 .. train_offset`` (0: always at 0), as in SHAPE (Kiyono et al., 2021).
     ``train_positions``: ``contiguous`` (consecutive positions from that start), or
@@ -77,6 +84,7 @@ class RunConfig:
     base: float = 10000.0  # sinusoidal and rotary
     learned_init: str = "random"  # learned: how the table starts
     formula: str = "paper"  # sinusoidal: the paper's frequencies, or a slip
+    embed_scale: str = "none"  # token vectors times nothing, or times sqrt(their width)
     task: str = "copy_back"
     vocab: int = 16
     offset: int = 3
@@ -84,7 +92,15 @@ class RunConfig:
     train_offset: int = 0  # training sequences start at a random position up to this
     train_positions: str = "contiguous"  # or "random": sorted random subsets of positions
     max_position: int = 0  # random: training positions are drawn below this (else 0)
-    steps: int = 1200
+    steps: int = 1200  # the cap: no seed trains longer
+    #: The convergence rule (``experiments.train.converged``), checked every ``check_every``
+    #: steps on each seed's mean training loss over those steps: met when that mean is at
+    #: most ``target_loss``, or when the best of the last ``patience`` checks is not lower
+    #: than the best before them by more than ``min_gain`` of it (0: no plateau rule).
+    target_loss: float = 0.01
+    patience: int = 3
+    min_gain: float = 0.01
+    check_every: int = 100
     batch: int = 32
     learning_rate: float = 3e-3
     warmup: int = 100
@@ -94,7 +110,6 @@ class RunConfig:
     shifts: tuple[int, ...] = (0, 8, 16, 32, 64, 96)  # placements of training-length sequences
     probe_batch: int = 64  # sequences to fit the position probe on (as many to test it)
     probe_ridge: float = 1e-2  # relative shrinkage of the probes' covariance
-    chunks: int = 4  # training is cut into this many compiled pieces, for progress reports
 
     @classmethod
     def from_params(cls, params: dict[str, Any]) -> RunConfig:
@@ -127,8 +142,10 @@ class RunConfig:
              f"formula={self.formula!r}: only the sinusoidal scheme computes a formula, but "
              f"scheme={self.scheme!r}; use scheme='sinusoidal'")
         need(self.task in TASKS, f"task={self.task!r}: must be one of {TASKS}")
+        need(self.embed_scale in EMBED_SCALES,
+             f"embed_scale={self.embed_scale!r}: must be one of {EMBED_SCALES}")
         for name in ("d_model", "heads", "layers", "d_mlp", "vocab", "offset", "train_length",
-                     "steps", "batch", "eval_length", "eval_batch", "probe_batch", "chunks"):
+                     "steps", "batch", "eval_length", "eval_batch", "probe_batch", "check_every"):
             value = getattr(self, name)
             need(isinstance(value, int) and not isinstance(value, bool) and value > 0,
                  f"{name}={value!r}: must be a positive integer")
@@ -146,8 +163,17 @@ class RunConfig:
         need(self.eval_length >= self.train_length,
              f"eval_length={self.eval_length}: must be at least train_length="
              f"{self.train_length}")
-        need(self.steps % self.chunks == 0,
-             f"steps={self.steps}: must be a multiple of chunks={self.chunks}")
+        need(self.steps % self.check_every == 0,
+             f"steps={self.steps}: must be a multiple of check_every={self.check_every}")
+        need(isinstance(self.target_loss, (int, float)) and self.target_loss >= 0,
+             f"target_loss={self.target_loss!r}: must be a number at least 0 (0: never met)")
+        need(isinstance(self.patience, int) and not isinstance(self.patience, bool)
+             and self.patience >= 0,
+             f"patience={self.patience!r}: must be a whole number of checks, at least 0 "
+             f"(0: no plateau rule)")
+        need(isinstance(self.min_gain, (int, float)) and 0 <= self.min_gain < 1,
+             f"min_gain={self.min_gain!r}: must be a relative gain from 0 up to, not "
+             f"including, 1")
         need(isinstance(self.train_offset, int) and self.train_offset >= 0,
              f"train_offset={self.train_offset!r}: must be a non-negative integer")
         need(self.train_offset + self.train_length <= self.eval_length,

@@ -155,6 +155,8 @@ def embed(params: Params, cfg: RunConfig, tokens: jax.Array, positions: jax.Arra
     # One-hot products, not gathers: their gradients are plain matrix products, much
     # cheaper on a CPU than the scatter-adds a gather's gradient needs.
     x: jax.Array = jax.nn.one_hot(tokens, cfg.vocab) @ params["embed"]
+    if cfg.embed_scale == "sqrt_d":
+        x = x * np.sqrt(cfg.d_token)
     if cfg.scheme == "sinusoidal":
         pos = _sinusoid(cfg, positions)
     elif cfg.scheme == "learned":

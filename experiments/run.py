@@ -25,7 +25,9 @@ class RunResult:
 
     config: RunConfig
     parameters: int  # trainable parameters of one model
-    losses: np.ndarray  # (seeds, steps)
+    losses: np.ndarray  # (seeds, steps run)
+    steps_trained: np.ndarray  # (seeds,): steps until the convergence rule was met
+    stopped_by: tuple[str, ...]  # per seed: "target", "plateau" or "cap"
     measures: Measures  # of the trained models
     untrained: Measures  # the same measurements of the same models before training
     #: A learned table's movement in training, per seed (empty for other schemes):
@@ -46,7 +48,9 @@ class RunResult:
         tables = {name: np.asarray(v).tolist() for name, v in self.table.items()}
         untrained = {name: np.asarray(v).tolist() for name, v in self.untrained_table.items()}
         return {"config": self.config.as_dict(), "parameters": self.parameters,
-                "losses": self.losses.tolist(), **plain(self.measures), **tables,
+                "losses": self.losses.tolist(),
+                "steps_trained": self.steps_trained.tolist(), "stopped_by": list(self.stopped_by),
+                **plain(self.measures), **tables,
                 "untrained": {**plain(self.untrained), **untrained}}
 
 
@@ -84,7 +88,8 @@ def run(config: RunConfig | dict[str, Any], progress: Progress | None = None) ->
         seen = cfg.train_offset + cfg.train_length
         table = table_movement(np.asarray(trained.params["positions"]), start, seen)
         untrained_table = table_movement(start, start, seen)
-    result = RunResult(cfg, parameter_count(one_model), trained.losses,
+    result = RunResult(cfg, parameter_count(one_model), trained.losses, trained.steps_trained,
+                       trained.stopped_by,
                        Measures(*(v[:seeds] for v in measured)),
                        Measures(*(v[seeds:] for v in measured)), table, untrained_table)
     for name, values in (*result.measures._asdict().items(),

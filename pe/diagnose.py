@@ -106,32 +106,33 @@ VARIANTS: dict[str, str] = {
     "wider width",
 }
 
-#: The section of docs/pitfalls.md that explains each finding and its fix.
+#: The section that explains each finding and its fix, as ``<page>#<anchor>`` (the page of
+#: ``docs/`` without its ``.md``: ``pitfalls-formula#odd-widths``); the checker page links it.
 PITFALLS: dict[str, str] = {
-    "i-for-2i": "i-versus-2i-in-the-exponent",
-    "2j-for-2i": "i-versus-2i-in-the-exponent",
-    "exponent-sign": "multiply-instead-of-divide",
-    "spacing-d2-minus-1": "d-over-2-minus-1",
-    "sin-cos-swapped": "split-versus-interleaved",
-    "odd-width-last-column": "odd-widths",
-    "position-offset": "left-padding",
-    "batch-repeat": "batch-axis",
-    "transposed": "transposed",
-    "zero-rows": "positions-only-up-to-l2",
-    "float16-result": "angles-in-low-precision",
-    "float16-angles": "angles-in-low-precision",
-    "scaled": "scaled",
-    "column-exponent": "column-index-in-the-exponent",
-    "column-exponent-2j": "column-index-in-the-exponent",
-    "degrees": "degrees-for-radians",
-    "log10-for-ln": "log10-for-ln",
-    "floor-division": "floor-division",
-    "marian": "split-versus-interleaved",
-    "guided-diffusion": "split-versus-interleaved",
-    "tensor2tensor": "d-over-2-minus-1",
-    "fairseq": "d-over-2-minus-1",
-    "other-base": "other-base",
-    "first-columns": "first-columns",
+    "i-for-2i": "pitfalls-formula#i-versus-2i-in-the-exponent",
+    "2j-for-2i": "pitfalls-formula#i-versus-2i-in-the-exponent",
+    "exponent-sign": "pitfalls-formula#multiply-instead-of-divide",
+    "spacing-d2-minus-1": "pitfalls-formula#d-over-2-minus-1",
+    "sin-cos-swapped": "pitfalls-formula#split-versus-interleaved",
+    "odd-width-last-column": "pitfalls-formula#odd-widths",
+    "position-offset": "pitfalls-use#left-padding",
+    "batch-repeat": "pitfalls-use#batch-axis",
+    "transposed": "pitfalls-use#transposed",
+    "zero-rows": "pitfalls-formula#positions-only-up-to-l2",
+    "float16-result": "pitfalls-use#angles-in-low-precision",
+    "float16-angles": "pitfalls-use#angles-in-low-precision",
+    "scaled": "pitfalls-use#scaled",
+    "column-exponent": "pitfalls-formula#column-index-in-the-exponent",
+    "column-exponent-2j": "pitfalls-formula#column-index-in-the-exponent",
+    "degrees": "pitfalls-formula#degrees-for-radians",
+    "log10-for-ln": "pitfalls-formula#log10-for-ln",
+    "floor-division": "pitfalls-formula#floor-division",
+    "marian": "pitfalls-formula#split-versus-interleaved",
+    "guided-diffusion": "pitfalls-formula#split-versus-interleaved",
+    "tensor2tensor": "pitfalls-formula#d-over-2-minus-1",
+    "fairseq": "pitfalls-formula#d-over-2-minus-1",
+    "other-base": "pitfalls-formula#other-base",
+    "first-columns": "pitfalls-formula#first-columns",
 }
 
 #: Implementations that refuse or break at an odd width (docs/implementations.md).
@@ -230,7 +231,7 @@ class Finding:
 
     @property
     def section(self) -> str:
-        """The anchor of the docs/pitfalls.md section that explains it and its fix."""
+        """The section that explains it and its fix, ``<page>#<anchor>`` (see :data:`PITFALLS`)."""
         return PITFALLS.get(self.code, "")
 
 
@@ -371,7 +372,7 @@ class Diagnosis:
             if self.implementations:
                 lines.append("Equals: " + "; ".join(self.implementations) + ".")
         for f in self.findings:
-            see = f" See pitfalls#{f.section}." if f.section else ""
+            see = f" See {f.section}." if f.section else ""
             lines.append(f"- {f.code}: {f.message}. Evidence: {f.evidence}.{see}")
         if self.alternatives:
             others = "; ".join(", ".join(a) for a in self.alternatives)

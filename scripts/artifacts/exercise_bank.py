@@ -79,10 +79,18 @@ class Exercise:
     script: str | None = None
     expect: str = ""  # implement: the checker's verdict on a correct solution
     mistakes: tuple[str, ...] = ()  # implement: codes the checker names when planted
+    #: The anchors it had on a page it moved from ("ex-pitfalls-spacing"): the page it left
+    #: lists them ("Where the sections went"), the teachers' pages keep their problem ids.
+    former: tuple[str, ...] = ()
 
     @property
     def anchor(self) -> str:
         return f"ex-{self.page.removesuffix('.md')}-{self.slug}"
+
+    @property
+    def problem_anchors(self) -> tuple[str, ...]:
+        """Its ids on the teachers' pages: ``p-<page stem>-<slug>``, then its former ones."""
+        return tuple("p-" + a.removeprefix("ex-") for a in (self.anchor, *self.former))
 
     @property
     def numeric(self) -> bool:
@@ -362,6 +370,34 @@ def float16_exact_integers(fraction_bits: int) -> float:
 
 def float16_exact_integers_exact(fraction_bits: int) -> Expr:
     return sp.Integer(2) ** (fraction_bits + 1)
+
+
+def float32_angle_step(position: int, fraction_bits: int, exponent: int) -> float:
+    """The gap between neighbouring float32 numbers at the angle ``position`` (the fastest
+    pair's, frequency 1), with ``2**exponent <= position < 2**(exponent + 1)``: how coarsely
+    float32 holds that angle (checked against NumPy's own gap)."""
+    assert 2**exponent <= position < 2 ** (exponent + 1)
+    step = 2.0 ** (exponent - fraction_bits)
+    assert float(np.spacing(np.float32(position))) == step
+    return step
+
+
+def float32_angle_step_exact(position: int, fraction_bits: int, exponent: int) -> Expr:
+    return sp.Integer(2) ** (exponent - fraction_bits)
+
+
+def left_padded_first_position(length: int, tokens: int) -> float:
+    """The position a left-padded sequence's first real token gets when the columns are
+    numbered from 0: the number of pads in front of it (checked against the first real
+    column of the padding mask)."""
+    mask = np.arange(length) >= length - tokens
+    first = int(np.argmax(mask))
+    assert first == length - tokens
+    return float(first)
+
+
+def left_padded_first_position_exact(length: int, tokens: int) -> Expr:
+    return sp.Integer(length - tokens)
 
 
 def scaled_norm_ratio(d_model: int) -> float:

@@ -241,7 +241,13 @@ def _numbered() -> list[tuple[int, Exercise]]:
 
 
 def _problem_anchor(e: Exercise) -> str:
-    return "p-" + e.anchor.removeprefix("ex-")
+    return e.problem_anchors[0]
+
+
+def _former_ids(e: Exercise) -> str:
+    """Empty targets for the ids a moved exercise had, just above its heading, so that old
+    links to the problem still land on it."""
+    return "".join(f'<div id="{a}"></div>\n' for a in e.problem_anchors[1:])
 
 
 def teachers_fragment(titles: dict[str, str]) -> str:
@@ -260,7 +266,7 @@ def teachers_fragment(titles: dict[str, str]) -> str:
             page = e.page
             out.append(f'<p class="pe-ex-group" markdown="span">From '
                        f"[{titles[page]}]({page})</p>\n")
-        out.append(f"### Problem {n}. {e.title} {{ #{_problem_anchor(e)} }}\n")
+        out.append(f"{_former_ids(e)}### Problem {n}. {e.title} {{ #{_problem_anchor(e)} }}\n")
         points = "point" if POINTS[e.level] == 1 else "points"
         out.append(f"*{LEVELS[e.level]}, {POINTS[e.level]} {points}.* " + prompt(e) + "\n")
         if e.numeric:
@@ -280,7 +286,7 @@ def solutions_fragment(titles: dict[str, str]) -> str:
     out = [(f'<link rel="stylesheet" href="../{STYLESHEET}">\n'
            f'<link rel="stylesheet" href="../{SOLUTIONS_PRINT}">\n')]
     for n, e in _numbered():
-        out.append(f"## Problem {n}. {e.title} {{ #{_problem_anchor(e)} }}\n")
+        out.append(f"{_former_ids(e)}## Problem {n}. {e.title} {{ #{_problem_anchor(e)} }}\n")
         out.append(f'<p class="pe-ex-meta" markdown="span">[The problem]'
                    f"({TEACHERS}#{_problem_anchor(e)}) · on the site: "
                    f"[{titles[e.page]}]({e.page}#{e.anchor}) · rests on "

@@ -211,3 +211,20 @@ def test_the_page_without_javascript_says_so(browser: Any, site_url: str) -> Non
         assert page.locator("button[type=submit]").is_disabled()
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("name", ["i-for-2i", "batch-first-bug"])  # a formula slip, a slip in use
+def test_a_findings_link_leads_to_the_heading_of_its_section(open_page: OpenPage, name: str) -> None:
+    loaded = open_checker(open_page)
+    page = loaded.page
+    text = text_of(BY_NAME[name].build())
+    sections = [f["section"] for f in diagnose(parse_table(text)).to_dict()["findings"] if f["section"]]
+    page.fill("#pe-c-rows", text)
+    result_after(page, lambda: page.click("button[type=submit]"))
+    links = page.locator("[data-pe-checker-result] a", has_text="Why it happens")
+    hrefs = [links.nth(i).get_attribute("href") for i in range(links.count())]
+    assert sections and hrefs == [f"../{s.replace('#', '/#')}" for s in sections]
+    for href, section in zip(hrefs, sections, strict=True):
+        page.goto(page.url.split("#")[0].rstrip("/").rsplit("/", 1)[0] + "/" + href.removeprefix("../"))
+        anchor = section.partition("#")[2]
+        assert page.locator(f"h2#{anchor}, h3#{anchor}").count() == 1, href

@@ -173,14 +173,14 @@ def _written(p: dict[str, Any]) -> dict[str, list[str]]:
     bits = p.get("fraction_bits", 0)
     return {
         "ex-wavelengths-shortest": ["2π", "2 pi", "τ", "2π positions", "6.2832"],
-        "ex-pitfalls-float16": [f"2^{bits + 1}", f"2**{bits + 1}",
+        "ex-pitfalls-use-float16": [f"2^{bits + 1}", f"2**{bits + 1}",
                                 "2" + str(bits + 1).translate(SUPERSCRIPT)],
         "ex-practice-float16-rows": [f"1/{2 ** (bits + 2)}", f"2^-{bits + 2}",
                                      "2" + str(-(bits + 2)).translate(SUPERSCRIPT)],
         "ex-embeddings-norm": [f"√{p.get('d_model', 0) // 2}", f"sqrt({p.get('d_model')}/2)"],
         "ex-formula-entry": [f"sin({p.get('pos')}·{p.get('base', 0):g}^(−2/{p.get('d_model')}))",
                              f"sin({p.get('pos')}/√{p.get('base', 0):g})"],
-        "ex-pitfalls-spacing": ["2π·10000", "2π × 10^4 positions", "62,832 positions"],
+        "ex-pitfalls-formula-spacing": ["2π·10000", "2π × 10^4 positions", "62,832 positions"],
         "ex-relative-position-turn": ["1 rad", "1 radian", "1"],
         "ex-errata-fraction": [f"10000^(-2/{p.get('d_model')})", "96.47%"],
         "ex-wavelengths-ratio": [f"10000^(2/{p.get('d_model')})"],

@@ -35,6 +35,7 @@ NO_REFERENCES = {
     "explorer.md": "an interactive tool; the pages it links to hold the sources",
     "teachers.md": "the exercises of other pages; each links the sections it rests on",
     "teachers-solutions.md": "solutions to those exercises, which cite as their pages do",
+    "pitfalls.md": "its sections moved to two pages, which cite; its list leads to them",
     "learn/index.md": "a section's hub: it routes to pages, which hold the sources",
     "use/index.md": "a section's hub: it routes to pages, which hold the sources",
     "design/index.md": "a section's hub: it routes to pages, which hold the sources",

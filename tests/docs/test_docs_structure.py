@@ -10,7 +10,11 @@
 - the questions page only routes: each entry links exactly one home section of the site
   (plus, if any, the experiment or proof that backs it), and that section exists;
 - an explanation and its evidence link each other;
-- a topic whose copies had diverged has one home, which its other sections link.
+- a topic whose copies had diverged has one home, which its other sections link;
+- no page has more than :data:`MAX_WORDS` words of prose (:func:`prose_words` says what
+  counts); a longer page is split by topic, and the old page stays at its address as a
+  "moved" page (:data:`MOVED`): out of the nav, with a list whose items keep the old anchors
+  and link each to the heading it went to, which no other page links through.
 
 Read from mkdocs.yml and the Markdown (and the notebook's Markdown cells): no build, no
 browser. Each check is a function over plain data, shown to fail on a made-up case below.
@@ -29,6 +33,8 @@ import yaml
 from docscan import DOCS, split_fences
 from markdown.extensions.toc import slugify
 
+from scripts.artifacts.pages import EXERCISES
+
 # --- reading the site ------------------------------------------------------------------
 
 #: Each group's hub, which says what every page of the group answers, in reading order.
@@ -37,24 +43,32 @@ HUBS = {
     "Use it in a model": "use/index.md",
     "Design for your input": "design/index.md",
 }
+#: Pages whose sections moved to other pages (issue 23): kept at their address, out of the
+#: nav (mkdocs.yml's ``not_in_nav``), each with a "Where the sections went { #moved }" list
+#: whose items keep the old anchors: ``- [Title](new-page.md#anchor){ #anchor }``. No other
+#: page links one; they are exempt from the nav, inbound-link and two-click rules.
+MOVED = {"pitfalls.md"}
+#: The most words of prose a page may have (:func:`prose_words`); past it, split the page.
+MAX_WORDS = 3000
+
 #: Pages of evidence: an FAQ entry may link these besides its one home.
 EVIDENCE = {"experiments.md", "experiments-length.md", "experiments-inside.md",
             "experiments-changes.md", "proofs.md"}
 #: Explanations and the evidence that backs them: each must link the other.
 BOTH_WAYS = [
     ("embeddings.md#concatenation", "experiments-inside.md#sum-concat"),
-    ("pitfalls.md#beyond-training-length", "experiments-length.md#extrapolation"),
+    ("pitfalls-use.md#beyond-training-length", "experiments-length.md#extrapolation"),
     ("relative-position.md#dot-product", "proofs.md#dot-product"),
     ("wavelengths.md#geometric-progression", "proofs.md#wavelengths"),
     ("index.md#why", "experiments-inside.md#causal-mask"),
-    ("pitfalls.md#column-index-in-the-exponent", "experiments-changes.md#wrong-formula"),
+    ("pitfalls-formula.md#column-index-in-the-exponent", "experiments-changes.md#wrong-formula"),
 ]
 
 #: Topics once answered in several places that diverged (the review's section 2): each has
 #: one home, and every other section that speaks of it links that home.
 ONE_HOME = {
     "embeddings.md#concatenation": [  # sum or concatenation
-        "pitfalls.md#sum-versus-concat", "experiments-inside.md#sum-concat", "practice.md#input-width",
+        "pitfalls-use.md#sum-versus-concat", "experiments-inside.md#sum-concat", "practice.md#input-width",
         "questions.md#add-or-concatenate"],
     "wavelengths.md#why-10000": [  # choosing a base
         "questions.md#choose-base", "questions.md#why-10000", "relatives.md#detr",
@@ -144,6 +158,45 @@ def links(page: str, text: str) -> list[tuple[str, str]]:
         if resolved.endswith((".md", ".ipynb")):
             out.append((resolved, anchor))
     return out
+
+
+def prose_words(text: str) -> int:
+    """How many words of prose a page's Markdown has, the rule :data:`MAX_WORDS` is held to:
+    the front matter, fenced code blocks, snippet includes (``--8<--`` lines), HTML comments,
+    ``{{ ... }}`` placeholders, link targets and attribute lists (``{ #id }``) are dropped, as
+    the reader never reads them; a word is then a run of non-space characters holding a
+    letter or a digit (a formula's symbols count, a lone ``|`` or ``-`` of a table does not)."""
+    text = re.sub(r"\A---\n.*?\n---\n", "", text, flags=re.DOTALL)
+    text = re.sub(r"<!--.*?-->", " ", text, flags=re.DOTALL)
+    _, lines = split_fences(Path("page.md"), text)
+    prose = "\n".join(line for line in lines if not re.match(r"^[ \t]*--8<--", line))
+    prose = re.sub(r"\{\{.*?\}\}", " ", prose, flags=re.DOTALL)
+    prose = re.sub(r"\]\([^)]*\)", "]", prose)
+    prose = re.sub(r"\{:?[ \t]*[#.][^}]*\}", " ", prose)
+    return sum(1 for word in prose.split() if re.search(r"\w", word))
+
+
+def moved_items(text: str) -> dict[str, tuple[str, str]]:
+    """A moved page's list of where its sections went: old anchor -> (page, anchor) linked."""
+    section = section_of(text, "moved")
+    return {old: (page, anchor) for page, anchor, old in
+            re.findall(r"\]\(([\w./-]+\.md)#([\w-]+)\)\{ #([\w-]+) \}", section)}
+
+
+def moved_problems(moved: str, texts: dict[str, str], generated: set[str] = frozenset()) -> list[str]:
+    """Why the moved page ``moved`` does not lead each old anchor to an existing heading, or
+    other pages link through it; ``generated`` holds anchors the pipeline's fragments make."""
+    items = moved_items(texts[moved])
+    problems = [] if items else [f"{moved}: no list under a heading {{ #moved }}"]
+    for old, (page, anchor) in sorted(items.items()):
+        if page in MOVED or page == moved or page not in texts:
+            problems.append(f"{moved}#{old} -> {page}: not a page the section can live on")
+        elif anchor not in anchors(texts[page]) | generated:
+            problems.append(f"{moved}#{old} -> {page}#{anchor}, which does not exist")
+    problems += [f"{page} links {moved}#{a or ''} (link the new home)"
+                 for page, text in texts.items() if page != moved
+                 for target, a in links(page, text) if target == moved]
+    return problems
 
 
 def link_graph(texts: dict[str, str]) -> dict[str, set[str]]:
@@ -264,8 +317,10 @@ GRAPH = link_graph(TEXTS)
 
 
 def test_every_page_is_in_the_nav_once() -> None:
+    """(But for the moved pages, which are not in the nav.)"""
     files = [file for _, _, file in NAV]
-    assert sorted(files) == PAGES, (
+    assert not MOVED & set(files), f"moved pages in the nav: {sorted(MOVED & set(files))}"
+    assert sorted([*files, *MOVED]) == PAGES, (
         f"not in the nav: {sorted(set(PAGES) - set(files))}; "
         f"in the nav but no page: {sorted(set(files) - set(PAGES))}")
     assert len(files) == len(set(files)), "a page twice in the nav"
@@ -290,13 +345,14 @@ def test_every_page_of_a_group_is_in_its_hub(group: str) -> None:
 
 def test_every_page_has_two_inbound_links() -> None:
     into = inbound(GRAPH)
-    few = {page: sorted(into[page]) for page in PAGES if page != "index.md" and len(into[page]) < 2}
+    few = {page: sorted(into[page]) for page in PAGES
+           if page != "index.md" and page not in MOVED and len(into[page]) < 2}
     assert not few, f"pages linked from fewer than two other pages (nav not counted): {few}"
 
 
 def test_every_page_is_two_clicks_from_home() -> None:
     far = clicks_from(GRAPH, "index.md")
-    beyond = sorted(page for page in PAGES if far.get(page, 99) > 2)
+    beyond = sorted(page for page in PAGES if page not in MOVED and far.get(page, 99) > 2)
     assert not beyond, f"more than two clicks from the home page: {beyond}"
 
 
@@ -352,6 +408,34 @@ def test_a_topics_other_sections_link_its_home(home: str) -> None:
     assert not astray, f"sections that speak of {home}'s topic without linking it: {astray}"
 
 
+def test_no_page_is_longer_than_the_limit() -> None:
+    long = {page: n for page in PAGES if (n := prose_words(TEXTS[page])) > MAX_WORDS}
+    assert not long, f"pages over {MAX_WORDS} words of prose (split them by topic): {long}"
+
+
+@pytest.mark.parametrize("moved", sorted(MOVED))
+def test_a_moved_pages_anchors_lead_where_the_sections_went(moved: str) -> None:
+    problems = moved_problems(moved, TEXTS, {e.anchor for e in EXERCISES})
+    assert not problems, "\n".join(problems)
+
+
+def test_nothing_else_links_through_a_moved_page() -> None:
+    """The pages' declarations (an exercise's ``rests_on``) and data (the questions from
+    practice) name a section's new home, not the moved page's list."""
+    sources = [*(DOCS.parent / "scripts" / "artifacts" / "pages").glob("*.py"),
+               *(DOCS / "data").glob("*.yml")]
+    through = [f"{path.relative_to(DOCS.parent)}: {hit}" for path in sources
+               for moved in sorted(MOVED)
+               for hit in re.findall(rf"(?<![\w-]){re.escape(moved)}#[\w-]+", path.read_text("utf-8"))]
+    assert not through, "links through a moved page (link the new home):\n" + "\n".join(through)
+
+
+def test_the_moved_pages_are_out_of_the_nav_in_mkdocs() -> None:
+    config = yaml.load((DOCS.parent / "mkdocs.yml").read_text("utf-8"), Loader=_Loader)
+    listed = {line.strip().lstrip("/") for line in config.get("not_in_nav", "").splitlines() if line.strip()}
+    assert listed == MOVED, f"mkdocs.yml not_in_nav {sorted(listed)} != MOVED {sorted(MOVED)}"
+
+
 # --- each check fails on a made-up case ------------------------------------------------
 
 def test_the_checks_fail_on_made_up_cases(tmp_path: Path) -> None:
@@ -384,3 +468,21 @@ def test_the_checks_fail_on_made_up_cases(tmp_path: Path) -> None:
     assert section_of(texts["b.md"], "x") == "## X { #x }\n\n[c](c.md)"
     assert not links_to("a.md", section_of(texts["a.md"], "x"), "b.md#x")  # link is above #x
     assert title("```\n# not a title\n```\n# Real `pe`\n") == "Real pe"
+    # Words: code, includes, comments, placeholders, link targets and ids do not count.
+    page = ("---\ndescription: not counted\n---\n# One two\n\n<!-- claim: x -->\n"
+            "```python\nprint('not counted')\n```\n--8<-- \"figures/x.md\"\n"
+            "See [three](https://four.example/five) {{ pe:six }} | - |\n\n## Four { #four }\n")
+    assert prose_words(page) == 5  # One two See [three] Four
+    assert prose_words("word " * (MAX_WORDS + 1)) > MAX_WORDS  # the limit's test can fail
+    # A moved page: one anchor leads nowhere, one to a moved page, and a page links through it.
+    moved = {
+        "old.md": "# Old\n\n## Where the sections went { #moved }\n\n"
+                  "- [A](new.md#a){ #a }\n- [B](new.md#gone){ #b }\n- [C](old.md#c){ #c }\n",
+        "new.md": "# New\n\n## A { #a }\n\n[old](old.md#a)\n",
+    }
+    assert moved_items(moved["old.md"])["a"] == ("new.md", "a")
+    found = moved_problems("old.md", moved)
+    assert len(found) == 3, found
+    assert "new.md#gone, which does not exist" in found[0] and "not a page" in found[1]
+    assert "new.md links old.md#a" in found[2]
+    assert moved_problems("new.md", moved)[0].startswith("new.md: no list")

@@ -27,6 +27,7 @@ from experiments.model import (
     sinusoidal_table,
 )
 from experiments.run import run, table_movement
+from experiments.train import converged, train
 from pe.diagnose import diagnose
 
 # Most of these train tiny models: a tier of their own, outside ./dev test --fast.
@@ -36,7 +37,7 @@ pytestmark = pytest.mark.training
 TINY = {"d_model": 16, "heads": 2, "layers": 1, "d_mlp": 32, "vocab": 8, "offset": 1,
         "train_length": 8, "batch": 32, "steps": 200, "warmup": 20, "learning_rate": 1e-2,
         "seeds": [0, 1], "eval_length": 16, "eval_batch": 16, "shifts": [0, 4, 8],
-        "probe_batch": 16, "chunks": 2}
+        "probe_batch": 16, "check_every": 100}
 
 
 def combinations() -> list[dict[str, object]]:
@@ -122,6 +123,74 @@ def test_the_seeds_of_a_run_differ(learned_runs) -> None:
     assert not np.array_equal(first.losses[0], first.losses[1])
 
 
+_RULE = RunConfig.from_params({**TINY, "scheme": "none", "steps": 2000, "check_every": 100,
+                                "target_loss": 0.01, "patience": 3, "min_gain": 0.01})
+_LOSS = st.floats(0.011, 10.0, allow_nan=False)
+
+
+@given(st.lists(_LOSS, min_size=0, max_size=19), st.floats(0.0, 0.01))
+def test_the_rule_is_met_when_the_last_check_reaches_the_target(history, last) -> None:
+    assert converged(np.array([*history, last]), _RULE) == "target"
+
+
+@given(st.lists(_LOSS, min_size=4, max_size=19), st.floats(0.0, 0.0099), st.integers(0, 2))
+def test_a_plateau_is_checks_without_a_gain_over_the_best_before(history, slack, where) -> None:
+    """The last ``patience`` checks no better than the best before them less a gain under
+    ``min_gain``: a plateau. One of them better by twice ``min_gain``: training goes on."""
+    best = min(history[:-3])
+    flat = [*history[:-3], *[best * (1 - slack)] * 3]  # above the target: best > 0.011
+    assert converged(np.array(flat), _RULE) == "plateau"
+    gained = best * (1 - 2 * _RULE.min_gain)
+    if gained > _RULE.target_loss:
+        recent = [best * 2] * 3
+        recent[where] = gained
+        assert converged(np.array([*history[:-3], *recent]), _RULE) is None
+
+
+@given(st.integers(1, 40))
+def test_steady_gains_train_to_the_cap_and_no_further(checks) -> None:
+    history = 5.0 * 0.9 ** np.arange(checks)  # a 10 % gain at every check, never the target
+    expected = "cap" if checks * _RULE.check_every >= _RULE.steps else None
+    assert converged(history, _RULE) == expected
+
+
+def test_a_scaled_embedding_is_the_token_vectors_times_the_root_of_their_width() -> None:
+    plain = RunConfig.from_params({**TINY, "scheme": "sinusoidal", "d_position": 8})
+    scaled = RunConfig.from_params({**TINY, "scheme": "sinusoidal", "d_position": 8,
+                                    "embed_scale": "sqrt_d"})
+    params = init_params(jax.random.key(0), plain)
+    tokens, positions = jnp.array([1, 2, 3, 0]), jnp.arange(4)
+    pos = embed({**params, "embed": 0 * params["embed"]}, plain, tokens, positions)
+    got = embed(params, scaled, tokens, positions) - pos
+    want = embed(params, plain, tokens, positions) - pos
+    # width 8 tokens: the scale is sqrt(8); float32 sums of O(1) entries: atol 1e-5
+    np.testing.assert_allclose(got[:, :8], np.sqrt(8) * want[:, :8], rtol=1e-5, atol=1e-5)
+    np.testing.assert_array_equal(got[:, 8:], 0)
+
+
+def test_a_seed_that_meets_the_rule_is_frozen_while_the_others_train() -> None:
+    """Two seeds: a target between their losses over the first check stops one there.
+    Its weights are then those of a run capped at that check, and the other seed's those
+    of a run that trains on; the same program on the same data, so equal within float32
+    rounding (rtol 1e-5, a few ulps of the largest entries)."""
+    fixed = {**TINY, "scheme": "sinusoidal", "steps": 200, "target_loss": 0.0, "patience": 0}
+    long = train(RunConfig.from_params(fixed))
+    short = train(RunConfig.from_params({**fixed, "steps": 100}))
+    first = long.losses[:, :100].mean(axis=1)
+    assert abs(first[0] - first[1]) > 1e-3, first  # the seeds' losses differ
+    target = float(first.mean())
+    mixed = train(RunConfig.from_params({**fixed, "target_loss": target}))
+    early = int(np.argmin(first))
+    assert mixed.steps_trained.tolist()[early] == 100 and mixed.stopped_by[early] == "target"
+    assert mixed.steps_trained.tolist()[1 - early] == 200
+    for got, capped, trained_on in zip(jax.tree_util.tree_leaves(mixed.params),
+                                       jax.tree_util.tree_leaves(short.params),
+                                       jax.tree_util.tree_leaves(long.params), strict=True):
+        np.testing.assert_allclose(got[early], capped[early], rtol=1e-5, atol=1e-6)
+        np.testing.assert_allclose(got[1 - early], trained_on[1 - early], rtol=1e-5, atol=1e-6)
+    assert long.stopped_by == ("cap", "cap") and long.losses.shape == (2, 200)
+
+
 @pytest.mark.parametrize(("params", "message"), [
     ({"scheme": "alibi"}, r"scheme='alibi': must be one of"),
     ({}, r"needs a position scheme"),
@@ -136,8 +205,14 @@ def test_the_seeds_of_a_run_differ(learned_runs) -> None:
     ({"scheme": "none", "d_model": 30, "heads": 4}, r"d_model=30: must be a multiple of heads"),
     ({"scheme": "rotary", "d_model": 6, "heads": 2}, r"rotary needs an even width per head"),
     ({"scheme": "none", "steps": 0}, r"steps=0: must be a positive integer"),
-    ({"scheme": "none", "steps": 10, "warmup": 2, "chunks": 3},
-     r"steps=10: must be a multiple of chunks"),
+    ({"scheme": "none", "steps": 10, "warmup": 2, "check_every": 3},
+     r"steps=10: must be a multiple of check_every=3"),
+    ({"scheme": "none", "embed_scale": "sqrt"}, r"embed_scale='sqrt': must be one of"),
+    ({"scheme": "none", "target_loss": -0.1}, r"target_loss=-0.1: must be a number at least 0"),
+    ({"scheme": "none", "patience": -1}, r"patience=-1: must be a whole number of checks"),
+    ({"scheme": "none", "patience": 1.5}, r"patience=1.5: must be a whole number of checks"),
+    ({"scheme": "none", "min_gain": 1.0}, r"min_gain=1.0: must be a relative gain"),
+    ({"scheme": "none", "check_every": 0}, r"check_every=0: must be a positive integer"),
     ({"scheme": "none", "eval_length": 4}, r"eval_length=4: must be at least train_length"),
     ({"scheme": "none", "sedes": [1]}, r"unknown run setting\(s\) sedes"),
     ({"scheme": "none", "seeds": [1, 1]}, r"seeds=\(1, 1\): need at least one seed, each once"),
@@ -320,7 +395,8 @@ def test_a_shape_run_trains_at_random_offsets_and_records_untrained_controls() -
     result = run({**TINY, "scheme": "sinusoidal", "train_offset": 8}).as_dict()
     assert result["config"]["train_offset"] == 8
     assert set(result["untrained"]) == {k for k in result if k not in
-                                        ("config", "parameters", "losses", "untrained")}
+                                        ("config", "parameters", "losses", "steps_trained",
+                                         "stopped_by", "untrained")}
     # Untrained models are not trained: their accuracy is that of a random guess, not 1.
     assert np.mean(result["untrained"]["accuracy_by_position"]) < 0.5
     # Token by token, a sequence against itself unshifted: no answer and no output changes.

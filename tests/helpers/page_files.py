@@ -6,7 +6,7 @@ from __future__ import annotations
 
 #: Pages with exercises: the explanatory pages that include a generated exercises fragment.
 EXERCISE_PAGES = ["", "formula/", "wavelengths/", "worked-examples/", "relative-position/",
-                  "embeddings/", "pitfalls/", "errata/", "beyond-text/", "practice/",
+                  "embeddings/", "pitfalls-formula/", "pitfalls-use/", "errata/", "beyond-text/", "practice/",
                   "relatives/"]
 TEACHERS, SOLUTIONS = "teachers/", "teachers-solutions/"
 #: The homework sheet checks its answers with the exercises' script (tests/site/test_homework_site.py).

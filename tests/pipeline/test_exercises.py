@@ -50,7 +50,7 @@ def fragments() -> dict[str, str]:
 def test_every_explanatory_page_has_three_to_six_exercises() -> None:
     counts = Counter(e.page for e in EXERCISES)
     for page in ("index.md", "formula.md", "wavelengths.md", "embeddings.md", "relative-position.md",
-                 "worked-examples.md", "pitfalls.md", "errata.md", "beyond-text.md",
+                 "worked-examples.md", "pitfalls-formula.md", "pitfalls-use.md", "errata.md", "beyond-text.md",
                  "practice.md", "relatives.md"):
         assert 3 <= counts[page] <= 6, f"{page} has {counts[page]} exercises"
 
@@ -316,3 +316,25 @@ def test_the_exact_dot_product_is_pes_for_every_input(pos: int, offset: int, wid
     value = bank.dot_at_offset(pos, offset, width)
     assert _within_ulps(bank.dot_at_offset_exact(pos, offset, width), value,
                         max(pos + offset, width, 1), ulps=4 * width)
+
+
+MOVED_EXERCISES = [e for e in EXERCISES if e.former]
+
+
+@pytest.mark.parametrize("e", MOVED_EXERCISES, ids=ids)
+def test_a_moved_exercise_keeps_its_old_addresses(e: Exercise, fragments) -> None:
+    # On the page it left, a "moved" list item with its old id links it where it is now;
+    # on the teachers' pages, its old problem ids stay, just above its heading.
+    anchors = [a for x in EXERCISES for a in (x.anchor, *x.former)]
+    pages_text = "\n".join(p.read_text("utf-8") for p in DOCS.glob("*.md"))
+    for old in e.former:
+        assert anchors.count(old) == 1, f"{old} is the anchor of two exercises"
+        assert f"]({e.page}#{e.anchor}){{ #{old} }}" in pages_text, (
+            f"no page lists {old} as moved to {e.page}#{e.anchor}")
+    for stem in ("teachers", "teachers-solutions"):
+        for problem in e.problem_anchors[1:]:
+            assert f'<div id="{problem}"></div>' in fragments[stem], (stem, problem)
+
+
+def test_the_moved_exercises_are_found() -> None:
+    assert MOVED_EXERCISES, "no exercise declares a former anchor: is the scan still right?"

@@ -25,11 +25,13 @@ from scripts.artifacts.pages import experiments_changes as changes_page
 from scripts.artifacts.results.data import (
     Run,
     chance,
+    loss_at,
     measured,
     placed,
     placed_split,
     probe_readouts,
     seen_in_training,
+    steps_trained,
     uniform_by_offset,
     window,
     windows,
@@ -501,8 +503,9 @@ def half_absolute_wins(runs: Runs) -> str | None:
 
 
 def _loss(runs: Runs, name: str, step: int) -> np.ndarray:
-    """Every seed's training loss at ``step`` (counted from 1)."""
-    return np.asarray(runs[name]["losses"])[:, step - 1]
+    """Every seed's training loss at ``step`` (counted from 1); NaN, which fails every
+    comparison, for a seed that had already met the convergence rule."""
+    return loss_at(runs[name], step)
 
 
 TRAINABLE_START = "run-learned-from-sinusoidal"
@@ -547,7 +550,10 @@ def slip_same_start(runs: Runs) -> str | None:
 
 def slip_slower(runs: Runs) -> str | None:
     slip, paper = (_loss(runs, n, changes_page.LATE) for n in (SLIP, "run-sinusoidal"))
-    return _fail(separated(slip, paper), "the slip's loss is not above the paper's", slip, paper)
+    took = {n: steps_trained(runs[n]) for n in (SLIP, "run-sinusoidal")}
+    return _fail(separated(slip, paper) and separated(took[SLIP], took["run-sinusoidal"]),
+                 "the slip's loss is not above the paper's, or it met the target as soon",
+                 slip, paper, took)
 
 
 def slip_beyond_lower(runs: Runs) -> str | None:
@@ -609,6 +615,36 @@ CLAIMS: dict[str, Check] = {
     "slip-slower": slip_slower,
     "slip-beyond-lower": slip_beyond_lower,
 }
+
+
+def sinusoidal_meets_target(runs: Runs) -> str | None:
+    why = list(runs["run-sinusoidal"]["stopped_by"])
+    return _fail(set(why) == {"target"}, "a sinusoidal seed stopped without the target", why)
+
+
+def none_at_cap(runs: Runs) -> str | None:
+    """Still gaining at the cap: every seed stopped by the cap, its loss over the last
+    check lower than over the check before it."""
+    run = runs["run-none"]
+    losses, every = np.asarray(run["losses"]), run["config"]["check_every"]
+    last, before = losses[:, -every:].mean(1), losses[:, -2 * every:-every].mean(1)
+    why = list(run["stopped_by"])
+    return _fail(set(why) == {"cap"} and bool(np.all(last < before)),
+                 "a seed without positions stopped before the cap or was not gaining", why,
+                 last, before)
+
+
+def base_turns_not_enough(runs: Runs) -> str | None:
+    """The base-100 sinusoid, more of whose pairs turn fully in training, is no better
+    beyond the training length than the paper's base: within the spread between seeds."""
+    low, paper = _beyond(runs, "run-sinusoidal-base-100"), _beyond(runs, "run-sinusoidal")
+    return _fail(not separated(low, paper) and within_spread(low, paper),
+                 "base 100 does better beyond the training length", low, paper)
+
+
+CLAIMS["base-turns-not-enough"] = base_turns_not_enough
+CLAIMS["sinusoidal-meets-target"] = sinusoidal_meets_target
+CLAIMS["none-at-cap"] = none_at_cap
 
 
 def page_claims() -> set[str]:
@@ -698,6 +734,12 @@ def test_a_claim_check_can_fail(results: dict[str, Run]) -> None:
                np.asarray(rotary["ablation_accuracy"])[:, [0, 2, 1]].tolist()}
     assert ablation_copy_costs({**results, "run-rotary": flipped}) is not None
     assert ablation_not_all(untrained_first("run-rotary")) is not None
+    # a base-100 run far ahead of the paper's base is a different story
+    ahead = {**results, "run-sinusoidal-base-100": results["run-rotary"]}
+    assert base_turns_not_enough(ahead) is not None
+    # the convergence claims read why each seed stopped
+    assert sinusoidal_meets_target({**results, "run-sinusoidal": results["run-none"]}) is not None
+    assert none_at_cap({**results, "run-none": results["run-sinusoidal"]}) is not None
 
 
 @given(st.lists(st.floats(-1, 1), min_size=1, max_size=6), st.floats(0, 3))

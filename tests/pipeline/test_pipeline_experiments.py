@@ -25,7 +25,7 @@ from scripts.artifacts.registry import Artifact, figure, table
 ARTIFACTS.append(_run("tiny-run", scheme="sinusoidal", d_model=16, layers=1, d_mlp=16,
                         train_length=8, eval_length=16, steps=20, warmup=5, batch=8,
                         seeds=[0, 1], shifts=[0, 4], eval_batch=8,
-                        probe_batch=8, chunks=2))
+                        probe_batch=8, check_every=10))
 ARTIFACTS.append(figure("tiny-figure", "experiments:probe", needs=("tiny-run",),
                            alt="a tiny probe figure for the pipeline tests only",
                            caption="tiny", train_length=8, eval_length=16))

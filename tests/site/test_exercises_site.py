@@ -140,11 +140,11 @@ def test_the_sites_notation_and_units(open_page: OpenPage) -> None:
         assert answer_and_check(page, shortest["id"], text)["state"] == "right", text
     said = answer_and_check(page, shortest["id"], "2π radians")
     assert said["state"] == "invalid" and "in positions" in said["text"], said
-    page = open_page("pitfalls/").page
+    page = open_page("pitfalls-use/").page
     for text in ("2^11", "2**11", "2¹¹", "2048"):
-        assert answer_and_check(page, "ex-pitfalls-float16-input", text)["state"] == "right"
+        assert answer_and_check(page, "ex-pitfalls-use-float16-input", text)["state"] == "right"
     # 2¹¹ was read as 211 before issue 24.
-    assert answer_and_check(page, "ex-pitfalls-float16-input", "211")["state"] == "wrong"
+    assert answer_and_check(page, "ex-pitfalls-use-float16-input", "211")["state"] == "wrong"
 
 
 def test_editing_the_answer_clears_the_verdict(open_page: OpenPage) -> None:
@@ -224,7 +224,7 @@ def test_the_exercises_come_just_before_the_references(built_site: Path, path: s
 
 def test_checking_an_answer_moves_nothing(open_page: OpenPage) -> None:
     # The verdict's line is reserved; on a phone a long verdict wraps within it.
-    page = open_page("pitfalls/", viewport=PHONE).page
+    page = open_page("pitfalls-formula/", viewport=PHONE).page
     form = forms(page)[0]
     box = page.locator(f"#{form['id']}").evaluate("(el) => el.form.getBoundingClientRect().height")
     # The longest verdicts: wrong, right with the exact value in full, and not understood.

@@ -66,8 +66,8 @@ function show(result, ms, waitMs) {
     const list = el("ul", { className: "pe-c-findings" });
     for (const f of result.findings) {
       const item = el("li", {}, el("code", {}, f.code), `: ${f.message}. `, el("span", { className: "pe-c-evidence" }, `Evidence: ${f.evidence}.`));
-      // The pitfalls page's section on it (pages are folders: checker/ -> ../pitfalls/).
-      if (f.section) item.append(" ", el("a", { href: `../pitfalls/#${f.section}` }, "Why it happens and the fix."));
+      // The section on it, "<page>#<anchor>" (pages are folders: checker/ -> ../<page>/#<anchor>).
+      if (f.section) item.append(" ", el("a", { href: `../${f.section.replace("#", "/#")}` }, "Why it happens and the fix."));
       list.append(item);
     }
     parts.push(el("p", {}, "Findings:"), list);

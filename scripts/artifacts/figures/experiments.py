@@ -21,6 +21,7 @@ from scripts.artifacts.results.data import (
     placed,
     placed_split,
     same_setting,
+    steps_trained,
     uniform_by_offset,
     windows,
 )
@@ -36,8 +37,10 @@ def _band(ax: Axes, theme: Theme, x: np.ndarray, per_seed: np.ndarray, n: int,
           text: str, marker: bool = False) -> None:
     """Mean line with a lowest-to-highest band over the seeds (axis 0)."""
     colour = theme.palette[n]
-    ax.fill_between(x, per_seed.min(0), per_seed.max(0), color=colour, alpha=0.22, linewidth=0)
-    ax.plot(x, per_seed.mean(0), color=colour, linestyle=_STYLES[n % len(_STYLES)],
+    # NaN-aware: a seed that met the convergence rule has no training loss after it.
+    ax.fill_between(x, np.nanmin(per_seed, 0), np.nanmax(per_seed, 0), color=colour,
+                    alpha=0.22, linewidth=0)
+    ax.plot(x, np.nanmean(per_seed, 0), color=colour, linestyle=_STYLES[n % len(_STYLES)],
             marker=_MARKERS[n % len(_MARKERS)] if marker else None, label=text)
 
 
@@ -201,8 +204,11 @@ def sum_concat(theme: Theme, *, runs: Mapping[str, Run], train_length: int,
     offset = first_scored(first)
     for n, run in enumerate(runs.values()):
         # Every LOSS_STRIDE-th step: the curve's shape, in a fifth of the file.
-        losses = np.asarray(run["losses"])[:, ::LOSS_STRIDE]
-        steps = np.arange(1, np.asarray(run["losses"]).shape[1] + 1)[::LOSS_STRIDE]
+        losses = np.asarray(run["losses"], dtype=np.float64)
+        every = np.arange(1, losses.shape[1] + 1)
+        # No training loss after a seed met the convergence rule.
+        losses = np.where(every[None, :] <= steps_trained(run)[:, None], losses, np.nan)
+        losses, steps = losses[:, ::LOSS_STRIDE], every[::LOSS_STRIDE]
         _band(left, theme, steps, losses, n, label(run))
         acc = np.asarray(run["accuracy_by_position"])[:, offset:]
         _band(right, theme, np.arange(offset, eval_length), acc, n, label(run))

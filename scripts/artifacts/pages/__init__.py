@@ -56,6 +56,8 @@ from scripts.artifacts.pages import (
     need_position,
     notebook,
     pitfalls,
+    pitfalls_formula,
+    pitfalls_use,
     practice,
     practice_questions,
     proofs,
@@ -78,12 +80,13 @@ from scripts.artifacts.registry import ROOT, Artifact, Number
 #: Every page module. The teachers' problem set numbers the exercises in this order (the
 #: pages with exercises first, in the order the problem set was written), then the rest.
 MODULES: tuple[ModuleType, ...] = (
-    index, formula, wavelengths, worked_examples, relative_position, embeddings, pitfalls,
-    practice, relatives, errata, beyond_text, need_position, where_it_enters, coordinates,
+    index, formula, wavelengths, worked_examples, relative_position, embeddings,
+    pitfalls_formula, pitfalls_use, practice, relatives, errata, beyond_text, need_position, where_it_enters, coordinates,
     questions, implementations, practice_questions, experiments, experiments_length,
     experiments_inside, experiments_changes, proofs, explorer, checker,
     coordinate_designer, notebook, glossary, reference, reference_variants, reference_symbolic,
-    reference_relatives, reference_diagnose, teachers, teachers_solutions, homework)
+    reference_relatives, reference_diagnose, teachers, teachers_solutions, homework,
+    pitfalls)
 
 #: Integers every page may type in its prose, and why they are not results.
 SITE_ALLOWED_NUMBERS: dict[int, str] = {

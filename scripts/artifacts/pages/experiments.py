@@ -15,8 +15,11 @@ PAGE = "experiments.md"
 
 #: Settings every run shares; the rest are the defaults of ``experiments.config.RunConfig``,
 #: and the landing page prints each run's complete configuration from the run's own record.
-RUN_COMMON: dict[str, Any] = {"train_length": 32, "eval_length": 128, "steps": 600,
-                              "seeds": [0, 1, 2, 3, 4]}
+#: Training stops by the convergence rule of ``experiments.train.converged``: a mean loss of
+#: at most 0.01 over a check of 100 steps, or 3 checks without a 1 % gain, or the cap.
+RUN_COMMON: dict[str, Any] = {"train_length": 32, "eval_length": 128, "steps": 3000,
+                              "target_loss": 0.01, "patience": 3, "min_gain": 0.01,
+                              "check_every": 100, "seeds": [0, 1, 2, 3, 4]}
 
 
 #: Randomised training positions are drawn below this: beyond the longest test sequence.
@@ -53,6 +56,18 @@ RUNS = [
     # the sinusoidal one, and a sinusoid computed with a common formula slip.
     _run("run-learned-from-sinusoidal", scheme="learned", learned_init="sinusoidal"),
     _run("run-sinusoidal-column-exponent", scheme="sinusoidal", formula="column-exponent"),
+    # Width and embedding scale (experiments-length.md#width-scale and
+    # experiments-inside.md#sum-concat): the model width alone, or the paper's sqrt(d)
+    # on the token vectors alone.
+    *(_run(f"run-sinusoidal-d{d}", scheme="sinusoidal", d_model=d) for d in (16, 64)),
+    _run("run-sinusoidal-scaled", scheme="sinusoidal", embed_scale="sqrt_d"),
+    _run("run-sinusoidal-sum-half-d64", scheme="sinusoidal", d_model=64, d_position=32),
+    _run("run-sinusoidal-concat-d64", scheme="sinusoidal", d_model=64, combine="concat",
+         d_position=32),
+    _run("run-sinusoidal-sum-half-scaled", scheme="sinusoidal", d_position=16,
+         embed_scale="sqrt_d"),
+    _run("run-sinusoidal-concat-scaled", scheme="sinusoidal", combine="concat", d_position=16,
+         embed_scale="sqrt_d"),
 ]
 #: Which runs each experiment compares, in the order its figure and tables list them.
 SCHEMES = ("run-sinusoidal", "run-learned", "run-rotary", "run-none")
@@ -66,6 +81,9 @@ BASES = tuple(f"run-{scheme}-base-{base}" for scheme in ("sinusoidal", "rotary")
 HALF = tuple(f"run-half-{scheme}" for scheme in ("sinusoidal", "learned", "rotary", "none"))
 TRAINABLE = ("run-sinusoidal", "run-learned-from-sinusoidal", "run-learned")
 SLIP = ("run-sinusoidal", "run-sinusoidal-column-exponent")
+WIDTHS = ("run-sinusoidal-d16", "run-sinusoidal", "run-sinusoidal-d64", "run-sinusoidal-scaled")
+COMBINES_VARIED = COMBINES + ("run-sinusoidal-sum-half-d64", "run-sinusoidal-concat-d64",
+                              "run-sinusoidal-sum-half-scaled", "run-sinusoidal-concat-scaled")
 ALL_RUNS = tuple(r.name for r in RUNS)
 
 LENGTHS = {"train_length": RUN_COMMON["train_length"], "eval_length": RUN_COMMON["eval_length"]}
@@ -78,6 +96,7 @@ ARTIFACTS = RUNS + [
     table("exp-settings", "results.tables:shared_settings", needs=ALL_RUNS),
     table("exp-environment", "results.tables:environment", needs=ALL_RUNS),
     table("exp-runs", "results.tables:run_settings", needs=ALL_RUNS),
+    table("exp-convergence", "results.tables:convergence", needs=ALL_RUNS),
     Artifact("experiment-numbers", "numbers", "results.numbers:compute", needs=ALL_RUNS),
 ]
 
@@ -91,35 +110,44 @@ ARTIFACTS = RUNS + [
 #: page quotes to be listed here.
 NUMBERS_FROM_RUNS: tuple[str, ...] = (
     "exp_chance",
+    "exp_check_every",
     "exp_d_model",
     "exp_double_length",
-    "exp_early_step",
-    "exp_half_rotary_final_loss",
+    "exp_fewest_steps",
     "exp_heads",
     "exp_last_double",
     "exp_last_eval",
     "exp_layers",
     "exp_learned_acc_to_double",
+    "exp_min_gain_percent",
+    "exp_most_steps",
     "exp_none_final_loss",
     "exp_offset",
+    "exp_patience",
+    "exp_patience_steps",
     "exp_rotary_acc_to_double",
     "exp_runs",
     "exp_seeds",
+    "exp_seeds_all",
+    "exp_seeds_stopped_cap",
+    "exp_seeds_stopped_plateau",
+    "exp_seeds_stopped_target",
     "exp_shift_seen_changed_max",
     "exp_shift_seen_changed_untrained_min",
     "exp_sinusoidal_acc_to_double",
     "exp_sinusoidal_base_100000_base",
     "exp_sinusoidal_base_100_base",
     "exp_sinusoidal_concat_acc_to_double",
-    "exp_sinusoidal_final_loss",
     "exp_sinusoidal_long_32",
-    "exp_sinusoidal_loss_200_high",
-    "exp_sinusoidal_loss_200_low",
     "exp_sinusoidal_parameters",
     "exp_sinusoidal_placed_32",
     "exp_sinusoidal_shape_acc_beyond",
+    "exp_sinusoidal_steps_trained",
+    "exp_sinusoidal_steps_trained_high",
+    "exp_sinusoidal_steps_trained_low",
     "exp_sinusoidal_sum_half_acc_to_double",
     "exp_steps",
+    "exp_target_loss",
     "exp_train_length",
     "exp_vocab",
 )

@@ -46,6 +46,7 @@ NUMBERS_FROM_RUNS: tuple[str, ...] = (
     "exp_sinusoidal_column_exponent_acc_trained_low",
     "exp_sinusoidal_column_exponent_loss_300",
     "exp_sinusoidal_column_exponent_loss_50",
+    "exp_sinusoidal_column_exponent_steps_trained",
     "exp_sinusoidal_loss_300",
     "exp_sinusoidal_loss_50",
 )

@@ -7,7 +7,14 @@ for the names a page module may define).
 
 from __future__ import annotations
 
-from scripts.artifacts.pages.experiments import COMBINES, LENGTHS, MASKS, SCHEMES, WITH_POSITIONS
+from scripts.artifacts.pages.experiments import (
+    COMBINES,
+    COMBINES_VARIED,
+    LENGTHS,
+    MASKS,
+    SCHEMES,
+    WITH_POSITIONS,
+)
 from scripts.artifacts.registry import Artifact, figure, table
 
 PAGE = "experiments-inside.md"
@@ -87,7 +94,7 @@ ARTIFACTS = [
     table("exp-ablation-results", "results.tables:ablation", needs=WITH_POSITIONS),
     table("exp-probe-results", "results.tables:probe", needs=SCHEMES),
     table("exp-causal-mask-results", "results.tables:probe", needs=MASKS),
-    table("exp-sum-concat-results", "results.tables:sum_concat", needs=COMBINES),
+    table("exp-sum-concat-results", "results.tables:sum_concat", needs=COMBINES_VARIED),
 ]
 
 

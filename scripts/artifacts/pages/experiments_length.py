@@ -7,7 +7,15 @@ for the names a page module may define).
 
 from __future__ import annotations
 
-from scripts.artifacts.pages.experiments import BASES, HALF, LENGTHS, SCHEMES, SHAPE, WITH_POSITIONS
+from scripts.artifacts.pages.experiments import (
+    BASES,
+    HALF,
+    LENGTHS,
+    SCHEMES,
+    SHAPE,
+    WIDTHS,
+    WITH_POSITIONS,
+)
 from scripts.artifacts.registry import figure, table
 
 PAGE = "experiments-length.md"
@@ -54,6 +62,7 @@ ARTIFACTS = [
     table("exp-shape-placement-results", "results.tables:placement", needs=SHAPE),
     table("exp-bases-results", "results.tables:bases", needs=BASES),
     table("exp-half-results", "results.tables:extrapolation", needs=HALF),
+    table("exp-width-results", "results.tables:extrapolation", needs=WIDTHS),
 ]
 
 
@@ -78,7 +87,10 @@ NUMBERS_FROM_RUNS: tuple[str, ...] = (
     "exp_rotary_random_acc_trained",
     "exp_sinusoidal_base",
     "exp_sinusoidal_base_1000_base",
+    "exp_sinusoidal_base_100_acc_to_double",
+    "exp_sinusoidal_base_100_full_turns",
     "exp_sinusoidal_capped_beyond",
+    "exp_sinusoidal_full_turns",
     "exp_sinusoidal_random_acc_trained",
     "exp_sinusoidal_random_max_position",
     "exp_sinusoidal_shape_small_acc_beyond",

@@ -79,10 +79,10 @@ EXERCISES: list[Exercise] = [
                r"columns). Compute the table for \(d_{\text{model}} = ${d_model}\) and paste "
                r"its first ${rows} rows into the [checker](checker.md): it should say that "
                r"your table matches the paper's. If it finds a mistake instead, it names it "
-               r"and shows the evidence; [common pitfalls](pitfalls.md) explains each one.",
+               r"and shows the evidence; [pitfalls in the formula](pitfalls-formula.md) explains each one.",
         solution=r"One solution in NumPy, written from the equations alone (it prints the "
                  r"rows as comma-separated text, ready to paste):",
-        rests_on=("formula.md", "pitfalls.md"),
+        rests_on=("formula.md", "pitfalls-formula.md"),
         params={"d_model": 16, "rows": PASTE_ROWS, "base": 10000.0},
         script="formula/exercise_formula_implement", expect="paper",
         mistakes=("i-for-2i", "exponent-sign", "position-offset", "spacing-d2-minus-1",

@@ -57,7 +57,7 @@ EXERCISES: list[Exercise] = [
                  r"(${fraction_bits} fraction bits), and rounding to the nearest is off by at "
                  r"most half of that, \(2^{-${fraction_bits}-2} \approx $answer\). The script "
                  r"measures it on a whole table.",
-        rests_on=("practice.md#mixed-precision", "pitfalls.md#angles-in-low-precision"),
+        rests_on=("practice.md#mixed-precision", "pitfalls-use.md#angles-in-low-precision"),
         params={"fraction_bits": int(np.finfo(np.float16).nmant)},
         answer=lambda fraction_bits: float(np.spacing(np.float16(0.5))) / 2,
         exact=lambda fraction_bits: sp.Integer(2) ** (-fraction_bits - 2),
@@ -74,7 +74,7 @@ EXERCISES: list[Exercise] = [
                  r"one constant vector, the position of the sequence in the batch. The shapes "
                  r"are compatible, so nothing raises; the model just never sees the order of "
                  r"its tokens.",
-        rests_on=("practice.md#layouts", "pitfalls.md#batch-axis")),
+        rests_on=("practice.md#layouts", "pitfalls-use.md#batch-axis")),
 ]
 
 

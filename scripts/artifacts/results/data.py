@@ -35,6 +35,10 @@ def label(run: Run) -> str:
         text += f", random positions below {cfg['max_position']} (Ruoss et al.)"
     if cfg["base"] != 10000:
         text += f", base {cfg['base']:g}"
+    if cfg["d_model"] != 32:
+        text += f", width {cfg['d_model']}"
+    if cfg.get("embed_scale", "none") != "none":
+        text += ", tokens × √width"
     return str(text)
 
 
@@ -42,6 +46,34 @@ def measured(run: Run, key: str, untrained: bool = False) -> np.ndarray:
     """A measurement as an array with one entry per seed: of the trained models, or of the
     same models before training (the control)."""
     return np.asarray((run["untrained"] if untrained else run)[key], dtype=float)
+
+
+def steps_trained(run: Run) -> np.ndarray:
+    """The steps each seed trained before it met the convergence rule (seeds,)."""
+    return np.asarray(run["steps_trained"], dtype=np.int64)
+
+
+def final_losses(run: Run) -> np.ndarray:
+    """Each seed's mean training loss over its last check, the one that met the
+    convergence rule (seeds,): what the rule judged, not one noisy step."""
+    losses, every = np.asarray(run["losses"]), run["config"]["check_every"]
+    return np.array([losses[s, n - every:n].mean()
+                     for s, n in enumerate(steps_trained(run))])
+
+
+def loss_at(run: Run, step: int) -> np.ndarray:
+    """Each seed's training loss at ``step`` (1-based); NaN for a seed that had already
+    stopped (a frozen model's loss is not a training loss)."""
+    losses = np.asarray(run["losses"], dtype=np.float64)
+    return np.array([losses[s, step - 1] if step <= n else np.nan
+                     for s, n in enumerate(steps_trained(run))])
+
+
+def stopped_by(run: Run) -> dict[str, int]:
+    """How many seeds the convergence rule stopped for each reason, in the rule's order."""
+    reasons = list(run["stopped_by"])
+    return {reason: reasons.count(reason) for reason in ("target", "plateau", "cap")
+            if reason in reasons}
 
 
 def first_scored(run: Run) -> int:

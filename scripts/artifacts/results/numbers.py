@@ -15,12 +15,16 @@ from scripts.artifacts.numbers import fixed
 from scripts.artifacts.results.data import (
     Run,
     chance,
+    final_losses,
+    loss_at,
     measured,
     placed,
     placed_split,
     probe_readouts,
     seeds,
     seen_in_training,
+    steps_trained,
+    stopped_by,
     uniform_by_offset,
     window,
     windows,
@@ -31,10 +35,8 @@ FIRST_POSITIONS = 4
 #: The models whose probes the inside page's tables show (the four schemes and the
 #: bidirectional model without positions).
 PROBED = ("run-sinusoidal", "run-learned", "run-rotary", "run-none", "run-none-bidirectional")
-#: A training step at which the page quotes the loss, to show how far training had got.
-EARLY_STEP = 200
-#: Further steps at which the pages quote the loss (how fast a model trained).
-LOSS_STEPS = (50, 100, EARLY_STEP, 300)
+#: Steps at which the pages may quote the loss (how fast a model trained).
+LOSS_STEPS = (50, 100, 200, 300)
 
 
 def _spread(out: dict[str, str], name: str, values: np.ndarray, decimals: int = 2) -> None:
@@ -55,7 +57,19 @@ def _common(out: dict[str, str], runs: Mapping[str, Run]) -> None:
     out["exp_last_eval"] = str(cfg["eval_length"] - 1)
     out["exp_seeds"] = str(len(cfg["seeds"]))
     out["exp_steps"] = f"{cfg['steps']:,}"
-    out["exp_early_step"] = str(EARLY_STEP)
+    out["exp_check_every"] = str(cfg["check_every"])
+    out["exp_target_loss"] = f"{cfg['target_loss']:g}"
+    out["exp_patience"] = str(cfg["patience"])
+    out["exp_min_gain_percent"] = f"{100 * cfg['min_gain']:g}"
+    out["exp_patience_steps"] = str(cfg["patience"] * cfg["check_every"])
+    trained = np.concatenate([steps_trained(r) for r in runs.values()])
+    out["exp_fewest_steps"] = f"{trained.min():,}"
+    out["exp_most_steps"] = f"{trained.max():,}"
+    reasons = [reason for r in runs.values() for reason in r["stopped_by"]]
+    for reason in ("target", "plateau", "cap"):
+        out[f"exp_seeds_stopped_{reason}"] = str(reasons.count(reason))
+    out["exp_seeds_all"] = str(len(reasons))
+    out["exp_runs_at_cap"] = str(sum("cap" in r["stopped_by"] for r in runs.values()))
     out["exp_offset"] = str(cfg["offset"])
     out["exp_vocab"] = str(cfg["vocab"])
     out["exp_d_model"] = str(cfg["d_model"])
@@ -137,11 +151,17 @@ def _one(out: dict[str, str], key: str, run: Run) -> None:
         for i, what in enumerate(("intact", "copy", "control")):
             _spread(out, f"exp_{key}_ablation_{what}{tail}", ablated[:, i])
     out[f"exp_{key}_parameters"] = f"{run['parameters']:,}"
-    losses = np.asarray(run["losses"])
-    _spread(out, f"exp_{key}_final_loss", losses[:, -1], 3)
-    for step in LOSS_STEPS:
-        if losses.shape[1] >= step:
-            _spread(out, f"exp_{key}_loss_{step}", losses[:, step - 1], 2)
+    _spread(out, f"exp_{key}_final_loss", final_losses(run), 3)
+    for step in LOSS_STEPS:  # only where every seed was still training
+        values = loss_at(run, step)
+        if np.isfinite(values).all():
+            _spread(out, f"exp_{key}_loss_{step}", values, 2)
+    trained = steps_trained(run)
+    out[f"exp_{key}_steps_trained"] = f"{int(round(trained.mean())):,}"
+    out[f"exp_{key}_steps_trained_low"] = f"{trained.min():,}"
+    out[f"exp_{key}_steps_trained_high"] = f"{trained.max():,}"
+    for reason, count in stopped_by(run).items():
+        out[f"exp_{key}_stopped_{reason}"] = str(count)
     # A learned table's movement in training, and the untrained control's (0 by design).
     for field in ("table_moved", "table_moved_unseen"):
         if field in run:
@@ -149,6 +169,10 @@ def _one(out: dict[str, str], key: str, run: Run) -> None:
                 tail = "_untrained" if untrained else ""
                 _spread(out, f"exp_{key}_{field}{tail}", measured(run, field, untrained), 2)
     out[f"exp_{key}_base"] = f"{cfg['base']:,.0f}"
+    if cfg["scheme"] == "sinusoidal":  # pairs that turn a full circle in training positions
+        width = cfg["d_position"] or cfg["d_model"]
+        wavelengths = pe.wavelengths(width, base=cfg["base"])
+        out[f"exp_{key}_full_turns"] = str(int(np.sum(wavelengths <= length - 1)))
     out[f"exp_{key}_train_offset"] = str(cfg["train_offset"])
     out[f"exp_{key}_max_position"] = str(cfg.get("max_position", 0))
     out[f"exp_{key}_seen_last"] = str(seen_in_training(run) - 1)

@@ -9,7 +9,9 @@ import numpy as np
 
 from scripts.artifacts.results.data import (
     Run,
+    final_losses,
     label,
+    loss_at,
     measured,
     placed,
     placed_split,
@@ -17,6 +19,8 @@ from scripts.artifacts.results.data import (
     same_setting,
     seen_in_training,
     spread_text,
+    steps_trained,
+    stopped_by,
     uniform_by_offset,
     window,
     windows,
@@ -32,11 +36,16 @@ MEANINGS = {
     "base": "base of the sinusoids and rotary angles",
     "learned_init": "how a learned table starts: random, or the sinusoidal table",
     "formula": "the sinusoid's frequencies: the paper's, or the column-exponent slip",
+    "embed_scale": "token vectors times nothing, or times the square root of their width",
     "task": "copy_back: the token `offset` places back; copy_half: the token at half the position",
     "vocab": "distinct tokens", "offset": "copy_back: copy the token this many places back",
-    "train_length": "training sequence length", "steps": "training steps",
+    "train_length": "training sequence length",
+    "steps": "most training steps (the cap of the convergence rule)",
+    "target_loss": "convergence: a seed stops when its mean loss over a check is at most this",
+    "patience": "convergence: or when this many checks bring no gain (a plateau)",
+    "min_gain": "convergence: the relative gain that counts as one",
     "batch": "sequences per step", "learning_rate": "peak learning rate (Adam)",
-    "warmup": "linear warm-up steps, then cosine decay to a tenth",
+    "warmup": "linear warm-up steps, then a constant rate",
     "seeds": "seeds (weights and training data)",
     "eval_length": "evaluation sequence length", "eval_batch": "evaluation sequences",
     "train_offset": "training sequences start at a random position up to this (SHAPE)",
@@ -45,7 +54,7 @@ MEANINGS = {
     "shifts": "placements of training-length sequences (shift test)",
     "probe_batch": "sequences to fit the probe (as many to test it)",
     "probe_ridge": "shrinkage of the probes' covariance (relative)",
-    "chunks": "compiled pieces of training (progress reports only)",
+    "check_every": "steps between checks of the convergence rule",
 }
 
 
@@ -233,9 +242,8 @@ def sum_concat(*, runs: Mapping[str, Run]) -> str:
     rows = []
     for run in runs.values():
         w = windows(run)
-        losses = np.asarray(run["losses"])
         rows.append([label(run), f"{run['parameters']:,}",
-                     spread_text(losses[:, -1], 3), spread_text(w["trained"]),
+                     spread_text(final_losses(run), 3), spread_text(w["trained"]),
                      spread_text(w["to_double"]), spread_text(w["beyond"]),
                      spread_text(measured(run, "probe_accuracy")[:, 0])])
     cfg = next(iter(runs.values()))["config"]
@@ -293,18 +301,40 @@ def environment(*, runs: Mapping[str, Run]) -> str:
 
 def losses(*, runs: Mapping[str, Run], steps: list[int]) -> str:
     """The training loss at a few steps, and the accuracy inside the training length at the
-    end: how fast each model trained, and how far."""
+    end: how fast each model trained, and how far. A seed that had met the convergence
+    rule before a step has no loss there; a cell with fewer seeds says how many it has."""
     for name, run in runs.items():
         if max(steps) > run["config"]["steps"]:
-            raise ValueError(f"run {name!r} trained {run['config']['steps']} steps; the "
-                             f"table asks for the loss at step {max(steps)}")
+            raise ValueError(f"run {name!r} could train at most {run['config']['steps']} "
+                             f"steps; the table asks for the loss at step {max(steps)}")
     length = next(iter(runs.values()))["config"]["train_length"]
     same_setting(runs, train_length=length)
-    rows = [[label(run), *(spread_text(np.asarray(run["losses"])[:, s - 1]) for s in steps),
+
+    def cell(values: np.ndarray) -> str:
+        live = values[np.isfinite(values)]
+        if not len(live):
+            return "stopped"
+        text = spread_text(live)
+        return text if len(live) == len(values) else f"{text} ({len(live)} seeds)"
+
+    rows = [[label(run), *(cell(loss_at(run, s)) for s in steps),
              spread_text(windows(run)["trained"], 3)] for run in runs.values()]
     return markdown_table(["model", *(f"loss at step {s}" for s in steps),
                            f"accuracy, positions up to {length - 1}"],
                           rows, "l" + "r" * (len(steps) + 1))
+
+
+def convergence(*, runs: Mapping[str, Run]) -> str:
+    """Each run's steps to meet the convergence rule, why its seeds stopped, and the mean
+    loss over the last check (mean over the seeds, lowest to highest)."""
+    rows = []
+    for run in runs.values():
+        n = steps_trained(run)
+        why = ", ".join(f"{reason} {count}" for reason, count in stopped_by(run).items())
+        rows.append([label(run), f"{int(round(n.mean())):,} ({n.min():,} to {n.max():,})",
+                     why, spread_text(final_losses(run), 3)])
+    return markdown_table(["model", "steps (mean, lowest to highest seed)",
+                           "seeds stopped by", "loss over the last check"], rows, "lrlr")
 
 
 def table_movement(*, runs: Mapping[str, Run]) -> str:
