@@ -25,7 +25,7 @@ pytestmark = pytest.mark.training
 TINY: dict[str, Any] = {"d_model": 16, "heads": 2, "layers": 2, "d_mlp": 32, "vocab": 8, "offset": 1,
         "train_length": 8, "batch": 32, "steps": 200, "warmup": 20, "learning_rate": 1e-2,
         "seeds": [0, 1], "eval_length": 16, "eval_batch": 16, "shifts": [0, 4, 8],
-        "probe_batch": 16, "chunks": 2}
+        "probe_batch": 16, "check_every": 100}
 TOKENS = jnp.array([1, 2, 3, 4, 5, 6, 7, 0, 3, 3, 1, 6])
 
 
