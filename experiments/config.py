@@ -13,7 +13,10 @@ SCHEMES = ("sinusoidal", "learned", "rotary", "none")
 #: Schemes that add a vector to (or join it with) the token embedding.
 ADDITIVE = ("sinusoidal", "learned")
 COMBINES = ("sum", "concat")
-TASKS = ("copy_back", "copy_half")
+TASKS = ("copy_back", "copy_half", "char_lm")
+#: ``char_lm``'s vocabulary: ASCII codes (any other character is one of them, see
+#: ``experiments.text``).
+CHAR_VOCAB = 128
 #: How a ``learned`` table starts: random normal entries, or the paper's sinusoidal table.
 LEARNED_INITS = ("random", "sinusoidal")
 #: The sinusoid's frequencies: the paper's, or the slip that gives each column its own
@@ -65,6 +68,11 @@ class RunConfig:
     width, as the paper does with sqrt(d_model) (section 3.4), so that they outweigh the
     position vectors they are summed with; ``none`` leaves both at the same scale.
 
+    ``char_lm``: next-character prediction on a text (the token at ``i`` predicts the one
+    at ``i + 1``, every position scored), windows drawn from the text's training part;
+    ``corpus`` is the SHA-256 of that text (``experiments.text.digest``), which the run
+    checks against the text it is given. ``vocab`` must be :data:`CHAR_VOCAB`.
+
     ``train_offset``: each training sequence starts at a position drawn uniformly from
     ``0 .. train_offset`` (0: always at 0), as in SHAPE (Kiyono et al., 2021).
     ``train_positions``: ``contiguous`` (consecutive positions from that start), or
@@ -110,6 +118,7 @@ class RunConfig:
     shifts: tuple[int, ...] = (0, 8, 16, 32, 64, 96)  # placements of training-length sequences
     probe_batch: int = 64  # sequences to fit the position probe on (as many to test it)
     probe_ridge: float = 1e-2  # relative shrinkage of the probes' covariance
+    corpus: str = ""  # char_lm: SHA-256 of the text (experiments.text.digest); else empty
 
     @classmethod
     def from_params(cls, params: dict[str, Any]) -> RunConfig:
@@ -222,6 +231,17 @@ class RunConfig:
             need(self.d_pos_vector % 2 == 0,
                  f"{'d_position' if self.d_position else 'd_model'}={self.d_pos_vector}: "
                  f"sinusoidal positions come in sin/cos pairs; use an even width")
+        if self.task == "char_lm":
+            need(self.vocab == CHAR_VOCAB,
+                 f"vocab={self.vocab}: task='char_lm' reads ASCII characters, {CHAR_VOCAB} "
+                 f"symbols; use vocab={CHAR_VOCAB}")
+            need(isinstance(self.corpus, str) and len(self.corpus) == 64
+                 and all(c in "0123456789abcdef" for c in self.corpus),
+                 f"corpus={self.corpus!r}: task='char_lm' needs the SHA-256 (64 lowercase "
+                 f"hex digits) of the text it trains on")
+        else:
+            need(self.corpus == "",
+                 f"corpus={self.corpus!r}: only task='char_lm' reads a text; leave it empty")
         return self
 
     @property

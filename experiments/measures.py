@@ -59,6 +59,7 @@ import numpy as np
 from experiments import tasks
 from experiments.config import RunConfig
 from experiments.model import Output, Params, forward
+from experiments.text import eval_starts
 
 EVAL_KEY = 20_171_206  # the paper's first arXiv version: any fixed number would do
 #: Seed of the control task's labels (one per token), the same for every run and seed.
@@ -340,3 +341,32 @@ def measure(params: Params, cfg: RunConfig) -> Measures:
                     sq, sq_r2, control, sq_control,
                     np.asarray(device.capped_accuracy_by_position),
                     np.asarray(device.ablation_accuracy), np.asarray(device.ablation_heads))
+
+
+class TextMeasures(NamedTuple):
+    """What is measured on a ``char_lm`` model (per model; :func:`measure_text` adds a
+    leading seed axis): on windows of ``eval_length`` characters of the held-out text at
+    positions ``0 .. eval_length-1``, inside the training length and beyond it."""
+
+    loss_by_position: Any  # (eval_length,): cross-entropy in nats of the next character
+    accuracy_by_position: Any  # (eval_length,): the arg-max is the next character
+
+
+def measure_text(params: Params, cfg: RunConfig, test: np.ndarray) -> TextMeasures:
+    """:class:`TextMeasures` of every seed (``params`` has a leading seed axis) on
+    ``eval_batch`` windows of the test tokens ``test``, spread evenly over it (the same
+    windows for every seed and run); none of the copy tasks' measures apply."""
+    starts = eval_starts(int(test.shape[0]), cfg.eval_length, cfg.eval_batch)
+    batch = tasks.windows(jnp.asarray(test, dtype=jnp.int32), jnp.asarray(starts),
+                          cfg.eval_length)
+
+    def one(p: Params) -> TextMeasures:
+        positions = jnp.arange(cfg.eval_length)
+        logits = jax.vmap(lambda t: forward(p, cfg, t, positions).logits)(batch.tokens)
+        log_probs = jax.nn.log_softmax(logits, axis=-1)
+        loss = -jnp.take_along_axis(log_probs, batch.targets[..., None], axis=-1)[..., 0]
+        correct = (logits.argmax(-1) == batch.targets).astype(jnp.float32)
+        return TextMeasures(loss.mean(0), correct.mean(0))
+
+    device: TextMeasures = jax.jit(jax.vmap(one))(params)
+    return TextMeasures(*(np.asarray(v) for v in device))

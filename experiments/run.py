@@ -9,8 +9,9 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from experiments import text
 from experiments.config import RunConfig
-from experiments.measures import Measures, measure
+from experiments.measures import Measures, TextMeasures, measure, measure_text
 from experiments.model import parameter_count
 from experiments.train import Progress, initial_params, train
 
@@ -28,8 +29,8 @@ class RunResult:
     losses: np.ndarray  # (seeds, steps run)
     steps_trained: np.ndarray  # (seeds,): steps until the convergence rule was met
     stopped_by: tuple[str, ...]  # per seed: "target", "plateau" or "cap"
-    measures: Measures  # of the trained models
-    untrained: Measures  # the same measurements of the same models before training
+    measures: Measures | TextMeasures  # of the trained models (TextMeasures: char_lm)
+    untrained: Measures | TextMeasures  # the same of the same models before training
     #: A learned table's movement in training, per seed (empty for other schemes):
     #: ``table_moved``, the distance from its initial value over the rows seen in training
     #: relative to the initial rows' size (Frobenius norms); ``table_moved_unseen``, the
@@ -37,20 +38,23 @@ class RunResult:
     #: control's values are the same measures of the initial table against itself.
     table: dict[str, np.ndarray] = field(default_factory=dict)
     untrained_table: dict[str, np.ndarray] = field(default_factory=dict)
+    #: ``char_lm`` only: count models' losses on the test text (``text.baselines``).
+    baselines: dict[str, float] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, Any]:
         """Plain lists and numbers (for JSON), the config included; the untrained
         control's measurements under ``untrained``."""
-        def plain(measures: Measures) -> dict[str, Any]:
+        def plain(measures: Measures | TextMeasures) -> dict[str, Any]:
             return {name: np.asarray(value).tolist()
                     for name, value in measures._asdict().items()}
 
         tables = {name: np.asarray(v).tolist() for name, v in self.table.items()}
         untrained = {name: np.asarray(v).tolist() for name, v in self.untrained_table.items()}
+        extra = {"baselines": dict(self.baselines)} if self.baselines else {}
         return {"config": self.config.as_dict(), "parameters": self.parameters,
                 "losses": self.losses.tolist(),
                 "steps_trained": self.steps_trained.tolist(), "stopped_by": list(self.stopped_by),
-                **plain(self.measures), **tables,
+                **plain(self.measures), **tables, **extra,
                 "untrained": {**plain(self.untrained), **untrained}}
 
 
@@ -68,18 +72,23 @@ def table_movement(trained: np.ndarray, initial: np.ndarray, seen: int
     return {"table_moved": moved, "table_moved_unseen": unseen}
 
 
-def run(config: RunConfig | dict[str, Any], progress: Progress | None = None) -> RunResult:
+def run(config: RunConfig | dict[str, Any], progress: Progress | None = None,
+        texts: text.Texts | None = None) -> RunResult:
     """Train and measure the run described by ``config`` (a :class:`RunConfig` or its
-    keyword values, validated: a bad value raises :class:`~experiments.config.ConfigError`)."""
+    keyword values, validated: a bad value raises :class:`~experiments.config.ConfigError`).
+    ``texts``: the corpus of a ``char_lm`` run, as read by the caller (checked against
+    ``corpus``)."""
     cfg = config if isinstance(config, RunConfig) else RunConfig.from_params(config)
     cfg = cfg.validated()
-    trained = train(cfg, progress)
+    corpus = text.prepare(cfg, texts) if cfg.task == "char_lm" else None
+    trained = train(cfg, progress, None if corpus is None else corpus.train)
     one_model = jax.tree_util.tree_map(lambda leaf: leaf[0], trained.params)
     # Trained and untrained models measured in one compiled call: seeds, then the controls.
     initial = initial_params(cfg)
     both = jax.tree_util.tree_map(lambda a, b: jnp.concatenate([a, b]), trained.params,
                                   initial)
-    measured = measure(both, cfg)
+    measured: Measures | TextMeasures = (measure(both, cfg) if corpus is None
+                                         else measure_text(both, cfg, corpus.test))
     seeds = len(cfg.seeds)
     table: dict[str, np.ndarray] = {}
     untrained_table: dict[str, np.ndarray] = {}
@@ -88,10 +97,12 @@ def run(config: RunConfig | dict[str, Any], progress: Progress | None = None) ->
         seen = cfg.train_offset + cfg.train_length
         table = table_movement(np.asarray(trained.params["positions"]), start, seen)
         untrained_table = table_movement(start, start, seen)
+    kind = type(measured)
     result = RunResult(cfg, parameter_count(one_model), trained.losses, trained.steps_trained,
                        trained.stopped_by,
-                       Measures(*(v[:seeds] for v in measured)),
-                       Measures(*(v[seeds:] for v in measured)), table, untrained_table)
+                       kind(*(v[:seeds] for v in measured)),
+                       kind(*(v[seeds:] for v in measured)), table, untrained_table,
+                       {} if corpus is None else text.baselines(corpus))
     for name, values in (*result.measures._asdict().items(),
                          *result.untrained._asdict().items(), *table.items()):
         if not np.all(np.isfinite(values)):  # e.g. a position beyond a learned table

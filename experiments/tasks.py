@@ -1,4 +1,5 @@
-"""Synthetic tasks, sampled with JAX random keys (inside the compiled training step)."""
+"""Tasks, sampled with JAX random keys (inside the compiled training step): synthetic
+ones, and windows of a text (``char_lm``, whose tokens are passed in as an array)."""
 
 from __future__ import annotations
 
@@ -33,7 +34,27 @@ def copy_half(key: jax.Array, cfg: RunConfig, batch: int, length: int) -> Batch:
     return Batch(tokens, targets, scored)
 
 
-def sample(key: jax.Array, cfg: RunConfig, batch: int, length: int) -> Batch:
+def windows(corpus: jax.Array, starts: jax.Array, length: int) -> Batch:
+    """The windows of ``length`` tokens of ``corpus`` starting at ``starts`` (batch,); the
+    answer at each position is the next token of the text (every position scored)."""
+    index = starts[:, None] + jnp.arange(length)
+    tokens, targets = corpus[index], corpus[index + 1]
+    return Batch(tokens, targets, jnp.ones(tokens.shape, dtype=bool))
+
+
+def char_lm(key: jax.Array, batch: int, length: int, corpus: jax.Array) -> Batch:
+    """Windows at uniformly random starts, each with its next token inside ``corpus``."""
+    starts = jax.random.randint(key, (batch,), 0, corpus.shape[0] - length)
+    return windows(corpus, starts, length)
+
+
+def sample(key: jax.Array, cfg: RunConfig, batch: int, length: int,
+           corpus: jax.Array | None = None) -> Batch:
+    """A batch of the run's task; ``corpus``: the training text's tokens (``char_lm``)."""
+    if cfg.task == "char_lm":
+        if corpus is None:
+            raise ValueError("task 'char_lm' samples windows of a text: pass its tokens")
+        return char_lm(key, batch, length, corpus)
     if cfg.task == "copy_back":
         return copy_back(key, cfg, batch, length)
     if cfg.task == "copy_half":

@@ -95,16 +95,19 @@ def optimiser(cfg: RunConfig) -> optax.GradientTransformation:
     return optax.chain(optax.clip_by_global_norm(1.0), optax.adam(schedule))
 
 
-def train(cfg: RunConfig, progress: Progress | None = None) -> Trained:
+def train(cfg: RunConfig, progress: Progress | None = None,
+          corpus: np.ndarray | None = None) -> Trained:
     """Train one model per seed of ``cfg``, each until it meets the convergence rule
-    (:func:`converged`); returns the final parameters, the losses and when each stopped."""
+    (:func:`converged`); returns the final parameters, the losses and when each stopped.
+    ``corpus``: the training text's tokens (``char_lm``), a constant of the compiled step."""
     opt = optimiser(cfg)
+    text = None if corpus is None else jnp.asarray(corpus, dtype=jnp.int32)
 
     def step(state: tuple[Params, Any, jax.Array], key: jax.Array
              ) -> tuple[tuple[Params, Any, jax.Array], jax.Array]:
         params, opt_state, active = state
         data_key, start_key = jax.random.split(key)
-        batch = tasks.sample(data_key, cfg, cfg.batch, cfg.train_length)
+        batch = tasks.sample(data_key, cfg, cfg.batch, cfg.train_length, text)
         # SHAPE-style random placement when train_offset > 0; else every sequence at 0.
         starts = tasks.train_starts(start_key, cfg)
         (loss, _), grads = jax.value_and_grad(loss_and_accuracy, has_aux=True)(

@@ -63,8 +63,16 @@ def _main(settings: str, results: str) -> None:
         print(f"{_PROGRESS}{done} {total} {loss!r}", file=sys.stderr, flush=True)
 
     params = json.loads(Path(settings).read_text())
-    result = run(params, report).as_dict()
-    Path(results).write_text(json.dumps({**result, "environment": environment()}))
+    texts = None
+    extra: dict[str, Any] = {}
+    if params.get("task") == "char_lm":  # the text is read here: experiments/ reads no file
+        from experiments.text import files_summary
+        from scripts.artifacts.corpus import read
+
+        texts = read()
+        extra["corpus"] = {"digest": params.get("corpus"), **files_summary(texts)}
+    result = run(params, report, texts).as_dict()
+    Path(results).write_text(json.dumps({**result, **extra, "environment": environment()}))
 
 
 def environment() -> dict[str, Any]:

@@ -41,7 +41,7 @@ from scripts.artifacts.results.numbers import PROBED
 #: The experiments pages: the landing page sums up the claims its two pages state.
 PAGES = [ROOT / "docs" / name for name in
          ("experiments.md", "experiments-length.md", "experiments-inside.md",
-          "experiments-changes.md")]
+          "experiments-changes.md", "experiments-text.md")]
 Runs = Mapping[str, Run]
 Check = Callable[[Runs], "str | None"]
 CLAIM_MARK = re.compile(r"<!-- claim: ([a-z0-9-]+) -->")
@@ -561,6 +561,69 @@ def slip_beyond_lower(runs: Runs) -> str | None:
     return _fail(separated(paper, slip), "the slip is not below the paper's beyond", slip, paper)
 
 
+#: The text runs the real-text page compares by name (a scheme added later joins a claim
+#: only when the page's sentence names it too).
+TEXT_NONE = "run-text-none"
+TEXT_POSITIONS = ("run-text-sinusoidal", "run-text-learned", "run-text-rotary")
+TEXT_ALL = (*TEXT_POSITIONS, TEXT_NONE)
+
+
+def _text(runs: Runs, name: str, where: str, untrained: bool = False) -> np.ndarray:
+    """Per-seed held-out loss of a text run over a window of positions (``windows``)."""
+    return windows(runs[name], "loss_by_position", untrained)[where]
+
+
+def _baseline(runs: Runs, which: str) -> float:
+    return float(runs[TEXT_NONE]["baselines"][f"{which}_loss"])
+
+
+def text_learned(runs: Runs) -> str | None:
+    bigram = _baseline(runs, "bigram")
+    problems = [(n, _text(runs, n, "trained")) for n in TEXT_ALL
+                if not (separated(_text(runs, n, "trained", True), _text(runs, n, "trained"))
+                        and _text(runs, n, "trained").max() < bigram)]
+    return _fail(not problems, "not below its control and the bigram counts", problems, bigram)
+
+
+def text_first_bigram(runs: Runs) -> str | None:
+    bigram = _baseline(runs, "bigram")
+    first = {n: measured(runs[n], "loss_by_position")[:, 0] for n in TEXT_ALL}
+    return _fail(all(v.min() > bigram for v in first.values()),
+                 "a model beats the bigram counts at position 0", first, bigram)
+
+
+def text_rotary_inside(runs: Runs) -> str | None:
+    rotary = _text(runs, "run-text-rotary", "trained")
+    others = {n: _text(runs, n, "trained") for n in TEXT_ALL if n != "run-text-rotary"}
+    return _fail(all(separated(v, rotary) for v in others.values()),
+                 "rotary is not the lowest inside", rotary, others)
+
+
+def text_positions_rise(runs: Runs) -> str | None:
+    pairs = {n: (_text(runs, n, "beyond"), _text(runs, n, "trained")) for n in TEXT_ALL}
+    return _fail(all(separated(*p) for p in pairs.values()),
+                 "a model's loss does not rise beyond the training length", pairs)
+
+
+def _rise(runs: Runs, name: str) -> np.ndarray:
+    rise: np.ndarray = _text(runs, name, "beyond") - _text(runs, name, "trained")
+    return rise
+
+
+def text_none_rises_least(runs: Runs) -> str | None:
+    none = _rise(runs, TEXT_NONE)
+    others = {n: _rise(runs, n) for n in TEXT_POSITIONS}
+    return _fail(all(separated(v, none) for v in others.values()),
+                 "no positions does not rise least", none, others)
+
+
+def text_beyond_unigram(runs: Runs) -> str | None:
+    unigram = _baseline(runs, "unigram")
+    beyond = {n: _text(runs, n, "beyond") for n in TEXT_ALL}
+    return _fail(all(v.max() < unigram for v in beyond.values()),
+                 "a model is not below the unigram counts beyond", beyond, unigram)
+
+
 #: The page's claim names and their checks.
 CLAIMS: dict[str, Check] = {
     "positions-solve-task": positions_solve_task,
@@ -614,6 +677,12 @@ CLAIMS: dict[str, Check] = {
     "slip-same-start": slip_same_start,
     "slip-slower": slip_slower,
     "slip-beyond-lower": slip_beyond_lower,
+    "text-learned": text_learned,
+    "text-first-bigram": text_first_bigram,
+    "text-rotary-inside": text_rotary_inside,
+    "text-positions-rise": text_positions_rise,
+    "text-none-rises-least": text_none_rises_least,
+    "text-beyond-unigram": text_beyond_unigram,
 }
 
 
@@ -740,6 +809,22 @@ def test_a_claim_check_can_fail(results: dict[str, Run]) -> None:
     # the convergence claims read why each seed stopped
     assert sinusoidal_meets_target({**results, "run-sinusoidal": results["run-none"]}) is not None
     assert none_at_cap({**results, "run-none": results["run-sinusoidal"]}) is not None
+    # the text claims: the untrained control in a trained model's place; rotary and no
+    # positions swapped; a model's losses beyond the training length set to its inside ones
+    text_untrained = {**results, TEXT_NONE: {**results[TEXT_NONE], **results[TEXT_NONE]["untrained"]}}
+    assert text_learned(text_untrained) is not None
+    assert text_beyond_unigram(text_untrained) is not None
+    text_swapped = {**results, TEXT_NONE: results["run-text-rotary"],
+                    "run-text-rotary": results[TEXT_NONE]}
+    assert text_rotary_inside(text_swapped) is not None
+    assert text_none_rises_least(text_swapped) is not None
+    flat = np.asarray(results[TEXT_NONE]["loss_by_position"])
+    flat = np.broadcast_to(flat[:, :1], flat.shape).tolist()
+    assert text_positions_rise({**results, TEXT_NONE: {**results[TEXT_NONE],
+                                                       "loss_by_position": flat}}) is not None
+    # a count model worse than every model at position 0 (it reads the recorded baseline)
+    worse = {**results[TEXT_NONE], "baselines": {"unigram_loss": 9.0, "bigram_loss": 9.0}}
+    assert text_first_bigram({**results, TEXT_NONE: worse}) is not None
 
 
 @given(st.lists(st.floats(-1, 1), min_size=1, max_size=6), st.floats(0, 3))

@@ -72,6 +72,7 @@ def test_the_run_numbers_the_experiments_page_lists_are_computed() -> None:
         experiments_changes,
         experiments_inside,
         experiments_length,
+        experiments_text,
     )
     from scripts.artifacts.results.numbers import compute
 
@@ -81,6 +82,7 @@ def test_the_run_numbers_the_experiments_page_lists_are_computed() -> None:
     assert not missing, f"no kept training results: {missing}"
     runs = {name: json.loads(path.read_text())["results"] for name, path in kept.items()}
     computed = compute(runs=runs)
-    listed = [n for m in (experiments, experiments_length, experiments_inside, experiments_changes)
+    listed = [n for m in (experiments, experiments_length, experiments_inside, experiments_changes,
+                          experiments_text)
               for n in m.NUMBERS_FROM_RUNS]
     assert not [n for n in listed if n not in computed]

@@ -57,6 +57,10 @@ CHANGES = {
     **{f"run-half-{s}": {"scheme", "task"} for s in ("learned", "rotary", "none")},
     "run-learned-from-sinusoidal": {"scheme", "learned_init"},
     "run-sinusoidal-column-exponent": {"formula"},
+    # real text: the task, its vocabulary and text, and more evaluation windows
+    "run-text-sinusoidal": {"task", "vocab", "corpus", "eval_batch"},
+    **{f"run-text-{s}": {"scheme", "task", "vocab", "corpus", "eval_batch"}
+       for s in ("learned", "rotary", "none")},
 }
 
 
@@ -207,3 +211,19 @@ def test_a_figure_needing_an_unknown_run_is_named(sandbox: Sandbox) -> None:
     assert proc.returncode != 0
     assert "artifact 't' needs 'no-such-run', which is not a run" in proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+def test_a_text_runs_key_holds_the_digest_of_its_text_and_the_loader() -> None:
+    """Another Python's standard library is another text: its digest is a declared setting,
+    so a kept run is reused only for the same text; the loader's code is in the key too."""
+    import dataclasses
+
+    from scripts.artifacts import builder
+    from scripts.artifacts.corpus import digest
+
+    run = next(a for a in experiments_page.RUNS if a.name == "run-text-none")
+    assert run.params["corpus"] == digest()
+    inputs = builder.Inputs.scan()
+    other = dataclasses.replace(run, params={**run.params, "corpus": "0" * 64})
+    assert builder.input_key(run, inputs) != builder.input_key(other, inputs)
+    assert "corpus" in builder.package_imports("runs")

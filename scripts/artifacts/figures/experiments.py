@@ -314,3 +314,34 @@ def seeds(theme: Theme, *, runs: Mapping[str, Run], view: str, what: str, rows: 
                               color=theme.muted, label="seed, untrained"))
     fig.legend(handles=handles, loc="outside upper left", ncols=len(handles))
     return fig
+
+
+def text_loss(theme: Theme, *, runs: Mapping[str, Run], train_length: int,
+              eval_length: int) -> Figure:
+    """The held-out loss of next-character prediction at each position, per scheme (band
+    over the seeds), with the controls as reference lines: the untrained models (mean over
+    every run and seed) and the unigram and bigram count models."""
+    same_setting(runs, train_length=train_length, eval_length=eval_length, task="char_lm")
+    fig, ax = theme.figure(4.2)
+    x = np.arange(eval_length)
+    for n, run in enumerate(runs.values()):
+        _band(ax, theme, x, measured(run, "loss_by_position"), n, label(run))
+    untrained = float(np.mean([measured(r, "loss_by_position", untrained=True).mean()
+                               for r in runs.values()]))
+    baselines = next(iter(runs.values()))["baselines"]
+    for level, text in ((untrained, "untrained models"),
+                        (baselines["unigram_loss"], "unigram counts"),
+                        (baselines["bigram_loss"], "bigram counts")):
+        ax.axhline(level, color=theme.muted, linewidth=1.0, linestyle=(0, (1, 2)), zorder=0.5)
+        # labelled inside the training length, where the trained lines stay low
+        ax.annotate(text, (train_length / 8, level), xytext=(0, 3), textcoords="offset points",
+                    color=theme.fg, ha="left", va="bottom")
+    ax.axvline(train_length - 0.5, color=theme.fg, linewidth=1.0, linestyle=(0, (4, 3)))
+    ax.annotate("trained up to here", (train_length, untrained - 0.6), xytext=(4, 0),
+                textcoords="offset points", color=theme.fg, va="center")
+    ax.set_xlim(0, eval_length - 1)
+    ax.set_ylim(bottom=min(1.5, float(ax.get_ylim()[0])), top=untrained + 0.4)
+    ax.set_xlabel("position in the window")
+    ax.set_ylabel("loss (nats per character)")
+    fig.legend(*ax.get_legend_handles_labels(), loc="outside upper left", ncols=2)
+    return fig

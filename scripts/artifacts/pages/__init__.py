@@ -47,6 +47,7 @@ from scripts.artifacts.pages import (
     experiments_changes,
     experiments_inside,
     experiments_length,
+    experiments_text,
     explorer,
     formula,
     glossary,
@@ -83,7 +84,7 @@ MODULES: tuple[ModuleType, ...] = (
     index, formula, wavelengths, worked_examples, relative_position, embeddings,
     pitfalls_formula, pitfalls_use, practice, relatives, errata, beyond_text, need_position, where_it_enters, coordinates,
     questions, implementations, practice_questions, experiments, experiments_length,
-    experiments_inside, experiments_changes, proofs, explorer, checker,
+    experiments_inside, experiments_changes, experiments_text, proofs, explorer, checker,
     coordinate_designer, notebook, glossary, reference, reference_variants, reference_symbolic,
     reference_relatives, reference_diagnose, teachers, teachers_solutions, homework,
     pitfalls)

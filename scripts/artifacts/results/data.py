@@ -77,8 +77,14 @@ def stopped_by(run: Run) -> dict[str, int]:
 
 
 def first_scored(run: Run) -> int:
-    """The first position with an answer."""
-    return run["config"]["offset"] if run["config"]["task"] == "copy_back" else 1
+    """The first position with an answer (``char_lm``: every position, the next character)."""
+    task = run["config"]["task"]
+    return int({"copy_back": run["config"]["offset"], "copy_half": 1}.get(task, 0))
+
+
+def is_text(run: Run) -> bool:
+    """Whether the run is next-character prediction on text (its measures differ)."""
+    return bool(run["config"]["task"] == "char_lm")
 
 
 def seeds(values: Any) -> tuple[float, float, float]:
@@ -106,12 +112,15 @@ def window(run: Run, start: int, stop: int, key: str = "accuracy_by_position",
     return acc.mean(axis=1) if acc.shape[1] else np.full(acc.shape[0], np.nan)
 
 
-def windows(run: Run, key: str = "accuracy_by_position") -> dict[str, np.ndarray]:
-    """Accuracy inside the training length, up to twice it, beyond that, and over all."""
+def windows(run: Run, key: str = "accuracy_by_position", untrained: bool = False
+            ) -> dict[str, np.ndarray]:
+    """Accuracy (or the by-position measure ``key``) inside the training length, up to
+    twice it, beyond that, and over all; of the untrained control if ``untrained``."""
     length, top = run["config"]["train_length"], run["config"]["eval_length"]
-    out = {"trained": window(run, 0, length, key),
-           "to_double": window(run, length, min(2 * length, top), key),
-           "beyond": window(run, 2 * length, top, key), "all": window(run, 0, top, key)}
+    out = {"trained": window(run, 0, length, key, untrained),
+           "to_double": window(run, length, min(2 * length, top), key, untrained),
+           "beyond": window(run, 2 * length, top, key, untrained),
+           "all": window(run, 0, top, key, untrained)}
     return {name: values for name, values in out.items() if values.size and
             np.isfinite(values).all()}  # windows with no position are left out
 

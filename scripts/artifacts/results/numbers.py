@@ -16,6 +16,7 @@ from scripts.artifacts.results.data import (
     Run,
     chance,
     final_losses,
+    is_text,
     loss_at,
     measured,
     placed,
@@ -157,7 +158,7 @@ def _one(out: dict[str, str], key: str, run: Run) -> None:
         if np.isfinite(values).all():
             _spread(out, f"exp_{key}_loss_{step}", values, 2)
     trained = steps_trained(run)
-    out[f"exp_{key}_steps_trained"] = f"{int(round(trained.mean())):,}"
+    out[f"exp_{key}_steps_trained"] = f"{round(float(trained.mean())):,}"
     out[f"exp_{key}_steps_trained_low"] = f"{trained.min():,}"
     out[f"exp_{key}_steps_trained_high"] = f"{trained.max():,}"
     for reason, count in stopped_by(run).items():
@@ -218,6 +219,40 @@ def compute(*, runs: Mapping[str, Run]) -> dict[str, str]:
         readouts = [probe_readouts(r, u) for r in probed for u in (False, True)]
         out["exp_probe_control_min"] = fixed(min(r["probe_control"].min() for r in readouts), 2)
         out["exp_probe_sel_max"] = fixed(max(r["probe_sel"].max() for r in readouts), 2)
+    texts = {name: run for name, run in runs.items() if is_text(run)}
+    if texts:
+        _text_common(out, next(iter(texts.values())))
     for name, run in runs.items():
-        _one(out, name.removeprefix("run-").replace("-", "_"), run)
+        (_text_one if is_text(run) else _one)(out, name.removeprefix("run-").replace("-", "_"), run)
     return out
+
+
+def _text_common(out: dict[str, str], run: Run) -> None:
+    """What every text run shares: the text (Python version, digest, sizes) and the count
+    baselines' losses on its test part (each run records the same)."""
+    corpus = run["corpus"]
+    out["exp_text_python"] = str(run["environment"]["python"])
+    out["exp_text_digest"] = str(corpus["digest"])
+    out["exp_text_digest_short"] = str(corpus["digest"])[:12]
+    for part in ("train", "test"):
+        out[f"exp_text_{part}_files"] = str(len(corpus[part]))
+        out[f"exp_text_{part}_chars"] = f"{sum(corpus[part].values()):,}"
+    out["exp_text_vocab"] = str(run["config"]["vocab"])
+    out["exp_text_eval_batch"] = str(run["config"]["eval_batch"])
+    for name, value in run["baselines"].items():
+        out[f"exp_text_{name}"] = fixed(value, 2)
+
+
+def _text_one(out: dict[str, str], key: str, run: Run) -> None:
+    """A text run's loss (nats per character) in the windows of positions of
+    :func:`~scripts.artifacts.results.data.windows`, at position 0, and in training."""
+    for untrained in (False, True):
+        tail = "_untrained" if untrained else ""
+        for name, values in windows(run, "loss_by_position", untrained).items():
+            _spread(out, f"exp_{key}_loss_{name}{tail}", values)
+        _spread(out, f"exp_{key}_loss_first{tail}",
+                measured(run, "loss_by_position", untrained)[:, 0])
+    out[f"exp_{key}_parameters"] = f"{run['parameters']:,}"
+    losses = np.asarray(run["losses"])
+    _spread(out, f"exp_{key}_final_loss", losses[:, -1], 2)
+

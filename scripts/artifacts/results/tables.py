@@ -55,6 +55,7 @@ MEANINGS = {
     "probe_batch": "sequences to fit the probe (as many to test it)",
     "probe_ridge": "shrinkage of the probes' covariance (relative)",
     "check_every": "steps between checks of the convergence rule",
+    "corpus": "char_lm: SHA-256 of the text it trains on (empty: a synthetic task)",
 }
 
 
@@ -80,7 +81,10 @@ def run_settings(*, runs: Mapping[str, Run]) -> str:
     """The settings in which the runs differ, one row per run, with its parameter count."""
     configs = [r["config"] for r in runs.values()]
     differ = [k for k in configs[0] if any(c[k] != configs[0][k] for c in configs)]
-    rows = [[f"`{name}`", *(_value(r["config"][k]) for k in differ), f"{r['parameters']:,}"]
+    def shown(key: str, value: Any) -> str:  # a digest: its first digits name it here
+        return f"`{value[:12]}…`" if key == "corpus" and value else _value(value)
+
+    rows = [[f"`{name}`", *(shown(k, r["config"][k]) for k in differ), f"{r['parameters']:,}"]
             for name, r in runs.items()]
     return markdown_table(["run", *(f"`{k}`" for k in differ), "parameters"], rows,
                           "l" + "l" * len(differ) + "r")
@@ -331,7 +335,7 @@ def convergence(*, runs: Mapping[str, Run]) -> str:
     for run in runs.values():
         n = steps_trained(run)
         why = ", ".join(f"{reason} {count}" for reason, count in stopped_by(run).items())
-        rows.append([label(run), f"{int(round(n.mean())):,} ({n.min():,} to {n.max():,})",
+        rows.append([label(run), f"{round(float(n.mean())):,} ({n.min():,} to {n.max():,})",
                      why, spread_text(final_losses(run), 3)])
     return markdown_table(["model", "steps (mean, lowest to highest seed)",
                            "seeds stopped by", "loss over the last check"], rows, "lrlr")
@@ -397,3 +401,46 @@ def ablation(*, runs: Mapping[str, Run]) -> str:
         header += [f"{state}: copy head", f"{state}: control head", f"{state}: intact",
                    f"{state}: copy head removed", f"{state}: control removed"]
     return markdown_table(header, rows, "lr" + "llrrr" * 2)
+
+
+def text_corpus(*, runs: Mapping[str, Run]) -> str:
+    """The text the char_lm runs read, from their records: Python's version, the digest,
+    each file with its characters, and the count baselines on the test part."""
+    records = {name: (run["corpus"], run["environment"]["python"], run["baselines"])
+               for name, run in runs.items()}
+    first = next(iter(records.values()))
+    for name, record in records.items():
+        if record != first:
+            raise ValueError(f"run {name!r} read another text than {next(iter(runs))!r}")
+    corpus, python, baselines = first
+    rows = [["Python (its standard library)", python], ["SHA-256 of the text", f"`{corpus['digest']}`"]]
+    for part, what in (("train", "training files"), ("test", "test files (held out)")):
+        files = corpus[part]
+        listed = ", ".join(f"`{n}` ({c:,})" for n, c in files.items())
+        rows.append([f"{what}: {sum(files.values()):,} characters", listed])
+    rows += [["unigram model on the test text (nats per character)",
+              f"{baselines['unigram_loss']:.2f}"],
+             ["bigram model on the test text (nats per character)",
+              f"{baselines['bigram_loss']:.2f}"]]
+    return markdown_table(["recorded", "value"], rows, "ll")
+
+
+def text_losses(*, runs: Mapping[str, Run]) -> str:
+    """The held-out loss (nats per character) of each scheme in windows of positions,
+    trained and untrained, with the final training loss."""
+    first = next(iter(runs.values()))["config"]
+    length, top = first["train_length"], first["eval_length"]
+    same_setting(runs, train_length=length, eval_length=top)
+    rows = []
+    for run in runs.values():
+        for untrained in (False, True):
+            w = windows(run, "loss_by_position", untrained)
+            first_loss = measured(run, "loss_by_position", untrained)[:, 0]
+            final = "–" if untrained else spread_text(np.asarray(run["losses"])[:, -1])
+            rows.append([label(run), "untrained" if untrained else "trained", final,
+                         spread_text(first_loss), spread_text(w["trained"]),
+                         spread_text(w["to_double"]), spread_text(w["beyond"])])
+    return markdown_table(
+        ["model", "state", "training loss, last step", "position 0",
+         f"positions 0–{length - 1} (trained)", f"{length}–{2 * length - 1}",
+         f"{2 * length}–{top - 1}"], rows, "llrrrrr")
