@@ -27,6 +27,10 @@ LEARNED_INITS = ("random", "sinusoidal")
 #: (``pe.diagnose`` calls it ``column-exponent``): the cosine of pair ``i`` turns at
 #: base^(-(2i+1)/d) instead of sharing its sine's base^(-2i/d).
 FORMULAS = ("paper", "column-exponent")
+#: Where training sequences sit: at consecutive positions (from a start, see
+#: ``train_offset``), or at a sorted random subset of ``0 .. max_position-1`` (Ruoss et
+#: al., 2023).
+TRAIN_POSITIONS = ("contiguous", "random")
 #: What multiplies the token vectors before positions join them: nothing, or the paper's
 #: sqrt(d_model) (section 3.4), computed from the token vectors' own width.
 EMBED_SCALES = ("none", "sqrt_d")
@@ -83,6 +87,10 @@ class RunConfig:
 
     ``train_offset``: each training sequence starts at a position drawn uniformly from
     ``0 .. train_offset`` (0: always at 0), as in SHAPE (Kiyono et al., 2021).
+    ``train_positions``: ``contiguous`` (consecutive positions from that start), or
+    ``random``: each training sequence's positions are a sorted random subset of
+    ``0 .. max_position-1``, drawn afresh for every sequence (randomised positional
+    encodings, Ruoss et al., 2023); evaluation keeps positions ``0 .. n-1``.
     """
 
     scheme: str
@@ -104,6 +112,8 @@ class RunConfig:
     offset: int = 3
     train_length: int = 32
     train_offset: int = 0  # training sequences start at a random position up to this
+    train_positions: str = "contiguous"  # or "random": sorted random subsets of positions
+    max_position: int = 0  # random: training positions are drawn below this (else 0)
     steps: int = 1200  # the cap: no seed trains longer
     #: The convergence rule (``experiments.train.converged``), checked every ``check_every``
     #: steps on each seed's mean training loss over those steps: met when that mean is at
@@ -193,6 +203,23 @@ class RunConfig:
         need(self.train_offset + self.train_length <= self.eval_length,
              f"train_offset={self.train_offset}: training positions must stay below "
              f"eval_length={self.eval_length}")
+        need(self.train_positions in TRAIN_POSITIONS,
+             f"train_positions={self.train_positions!r}: must be one of {TRAIN_POSITIONS}")
+        need(isinstance(self.max_position, int) and not isinstance(self.max_position, bool)
+             and self.max_position >= 0,
+             f"max_position={self.max_position!r}: must be a non-negative integer")
+        if self.train_positions == "random":
+            need(self.max_position >= self.eval_length,
+                 f"max_position={self.max_position}: random training positions are drawn "
+                 f"from a range at least as long as the test sequences, eval_length="
+                 f"{self.eval_length}")
+            need(self.train_offset == 0,
+                 f"train_offset={self.train_offset}: random training positions already "
+                 f"place every sequence; leave it 0")
+        else:
+            need(self.max_position == 0,
+                 f"max_position={self.max_position}: only train_positions='random' draws "
+                 f"positions from a range; leave it 0")
         need(all(s >= 0 for s in self.shifts) and 0 in self.shifts,
              f"shifts={self.shifts}: must be non-negative and include 0")
         heads_ok = self.d_model % self.heads == 0
@@ -259,7 +286,7 @@ class RunConfig:
     def max_positions(self) -> int:
         """Positions any measurement uses: the position table must hold this many."""
         return max(self.eval_length, max(self.shifts) + self.train_length,
-                   self.train_offset + self.train_length)
+                   self.train_offset + self.train_length, self.max_position)
 
     @property
     def d_token(self) -> int:

@@ -23,6 +23,15 @@ the measure reads when nothing was learned.
   rows at ``s`` and at 0, per layer; for scale, the same with the positions shuffled.
 - **Attention by offset**: the mean attention weight a query at ``q`` gives the key at
   ``q - k``, for each backward offset ``k``, per layer and head.
+- **Distance-capped extrapolation**: the extrapolation's long sequences again, with every
+  key ``train_length`` or more places back masked, so that no query-key distance longer
+  than in training is used and a query sees at most as many keys as in training.
+- **Head ablation**: on the placement's sequences at ``s = 0`` (inside the training
+  length), accuracy with the *copy head* removed, the head of any block that gives the key
+  ``offset`` back the most weight (by attention by offset), and, as the control, with the
+  head of the same block that gives it the least removed (another block's least, if the
+  block has one head). Removing a head zeroes its share of the mixed values before the
+  output projection.
 - **Position probes**, fitted on the residual stream of one set of sequences of the
   training length (after the embedding and after each block) and scored on another:
   linear discriminant analysis (class means and a shared, shrunk covariance) naming the
@@ -78,6 +87,9 @@ class Measures(NamedTuple):
     probe_sq_r2: Any  # (layers + 1,): ridge on (x, x²) onto the position number
     probe_control_accuracy: Any  # (layers + 1,): discriminant on x, control labels
     probe_sq_control_accuracy: Any  # (layers + 1,): discriminant on (x, x²), control labels
+    capped_accuracy_by_position: Any  # (eval_length,): keys train_length or more back masked
+    ablation_accuracy: Any  # (3,): intact, copy head removed, control head removed
+    ablation_heads: Any  # (2, 2): (block, head), from 0, of the copy head and the control
 
 
 def _eval_keys() -> tuple[jax.Array, ...]:
@@ -210,8 +222,10 @@ def measure_one(params: Params, cfg: RunConfig) -> Measures:
     def run(tokens: jax.Array, positions: jax.Array) -> Output:
         return forward(params, cfg, tokens, positions)
 
-    def accuracy(batch: tasks.Batch, positions: jax.Array) -> jax.Array:
-        logits = jax.vmap(lambda t: run(t, positions).logits)(batch.tokens)
+    def accuracy(batch: tasks.Batch, positions: jax.Array, window: int | None = None
+                 ) -> jax.Array:
+        logits = jax.vmap(lambda t: forward(params, cfg, t, positions, window=window).logits)(
+            batch.tokens)
         return (logits.argmax(-1) == batch.targets).astype(jnp.float32).mean(0)
 
     # Extrapolation and interpolation, on sequences longer than the training ones.
@@ -219,6 +233,7 @@ def measure_one(params: Params, cfg: RunConfig) -> Measures:
     ahead = jnp.arange(cfg.eval_length)
     extrapolated = accuracy(long, ahead)
     interpolated = accuracy(long, ahead.astype(jnp.float32) * (length / cfg.eval_length))
+    capped = accuracy(long, ahead, window=length)
 
     # Sequences of the training length at positions s .. s+L-1, and at shuffled positions.
     placed = tasks.sample(k_place, cfg, cfg.eval_batch, length)
@@ -245,6 +260,7 @@ def measure_one(params: Params, cfg: RunConfig) -> Measures:
     attention_change = _total_variation(outs.attention, outs.attention[home]).mean((1, 3, 4))
     shift_change, shuffle_change = attention_change[:-1].T, attention_change[-1]
     by_offset = _by_offset(outs.attention[home]).mean(0)  # (layers, heads, L)
+    ablation, ablated = _ablation(params, cfg, placed, by_offset, placed_accuracy[home])
 
     # Position probes on sequences of the training length at positions 0 .. L-1.
     def stream(key: jax.Array) -> jax.Array:
@@ -257,7 +273,41 @@ def measure_one(params: Params, cfg: RunConfig) -> Measures:
     return Measures(extrapolated, interpolated, placed_accuracy, output_change,
                     correct.mean(1), changed.mean(1), output_tv.mean(1), shift_change,
                     shuffle_change, by_offset, stream(k_fit), stream(k_test), None, None,
-                    None, None, None, None)
+                    None, None, None, None, capped, ablation, ablated)
+
+
+def ablation_heads(by_offset: jax.Array, offset: int) -> tuple[jax.Array, jax.Array]:
+    """The copy head and its control, as flat indices ``block * heads + head``, from the
+    attention by offset (layers, heads, L): the head giving the key ``offset`` back the most
+    weight; the head of its block giving it the least (if the block has no other head, the
+    least-weighted head of another block)."""
+    weight = by_offset[..., offset]  # (layers, heads)
+    best = jnp.argmax(weight)
+    block = jnp.arange(weight.shape[0])[:, None] + jnp.zeros_like(weight, dtype=jnp.int32)
+    # weights are at most 1: + 2 ranks every head of another block after the best's block
+    rank = (weight + jnp.where(block == best // weight.shape[1], 0.0, 2.0)).reshape(-1)
+    control = jnp.argmin(rank.at[best].set(jnp.inf))
+    return best, control
+
+
+def _ablation(params: Params, cfg: RunConfig, batch: tasks.Batch, by_offset: jax.Array,
+              intact: jax.Array) -> tuple[jax.Array, jax.Array]:
+    """Accuracy over the scored tokens of ``batch`` (training length, positions 0 .. L-1):
+    ``intact``, with the copy head removed, with the control head removed; and the two
+    heads as (block, head) rows."""
+    best, control = ablation_heads(by_offset, cfg.offset)
+    scored = batch.scored.astype(jnp.float32)
+    positions = jnp.arange(batch.tokens.shape[1])
+
+    def without(flat: jax.Array) -> jax.Array:
+        mask = jnp.ones(cfg.layers * cfg.heads).at[flat].set(0.0).reshape(cfg.layers, cfg.heads)
+        logits = jax.vmap(lambda t: forward(params, cfg, t, positions, head_mask=mask).logits)(
+            batch.tokens)
+        correct = (logits.argmax(-1) == batch.targets).astype(jnp.float32)
+        return (correct * scored).sum() / scored.sum()
+
+    heads = jnp.stack([jnp.stack([i // cfg.heads, i % cfg.heads]) for i in (best, control)])
+    return jnp.stack([intact, without(best), without(control)]), heads
 
 
 def measure(params: Params, cfg: RunConfig) -> Measures:
@@ -288,7 +338,9 @@ def measure(params: Params, cfg: RunConfig) -> Measures:
                     np.asarray(device.placed_output_change_by_position),
                     np.asarray(device.shift_change), np.asarray(device.shuffle_change),
                     np.asarray(device.attention_by_offset), accuracy, by_position, ridge, r2,
-                    sq, sq_r2, control, sq_control)
+                    sq, sq_r2, control, sq_control,
+                    np.asarray(device.capped_accuracy_by_position),
+                    np.asarray(device.ablation_accuracy), np.asarray(device.ablation_heads))
 
 
 class TextMeasures(NamedTuple):

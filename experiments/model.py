@@ -236,8 +236,15 @@ def embed(params: Params, cfg: RunConfig, tokens: jax.Array, positions: jax.Arra
 
 
 def forward(params: Params, cfg: RunConfig, tokens: jax.Array,
-            positions: jax.Array | None = None) -> Output:
-    """One sequence ``tokens`` (n,) at ``positions`` (default 0 .. n-1)."""
+            positions: jax.Array | None = None, head_mask: jax.Array | None = None,
+            window: int | None = None) -> Output:
+    """One sequence ``tokens`` (n,) at ``positions`` (default 0 .. n-1).
+
+    ``head_mask`` (layers, heads), optional: each head's output (its share of the mixed
+    values, before the output projection) is multiplied by its entry, so a 0 removes the
+    head (ablation). ``window``, optional: a query at ``q`` sees only the keys
+    ``q - window + 1 .. q`` (and, without the causal mask, as far ahead), so that no
+    query-key distance of ``window`` or more is used."""
     n = tokens.shape[0]
     if positions is None:
         positions = jnp.arange(n)
@@ -245,8 +252,11 @@ def forward(params: Params, cfg: RunConfig, tokens: jax.Array,
     x = embed(params, cfg, tokens, positions)
     residuals, attention = [x], []
     allowed = jnp.tril(jnp.ones((n, n), dtype=bool)) if cfg.causal else jnp.ones((n, n), bool)
+    if window is not None:
+        index = jnp.arange(n)
+        allowed = allowed & (jnp.abs(index[:, None] - index[None, :]) < window)
     bias = attention_bias(params, cfg, positions)  # computed once: T5 shares it by layer
-    for block in params["blocks"]:
+    for layer, block in enumerate(params["blocks"]):
         h = _layer_norm(x, block["ln1"]) @ block["qkv"]
         q, k, v = (part.reshape(n, heads, width).transpose(1, 0, 2)
                    for part in jnp.split(h, 3, axis=-1))
@@ -258,7 +268,10 @@ def forward(params: Params, cfg: RunConfig, tokens: jax.Array,
         scores = jnp.where(allowed, scores, -jnp.inf)
         weights = jax.nn.softmax(scores, axis=-1)
         attention.append(weights)
-        mixed = (weights @ v).transpose(1, 0, 2).reshape(n, cfg.d_model)
+        per_head = weights @ v  # (heads, n, width)
+        if head_mask is not None:
+            per_head = per_head * head_mask[layer][:, None, None]
+        mixed = per_head.transpose(1, 0, 2).reshape(n, cfg.d_model)
         x = x + mixed @ block["out"]
         h = jax.nn.gelu(_layer_norm(x, block["ln2"]) @ block["up"] + block["up_bias"])
         x = x + h @ block["down"] + block["down_bias"]

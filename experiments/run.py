@@ -94,7 +94,8 @@ def run(config: RunConfig | dict[str, Any], progress: Progress | None = None,
     untrained_table: dict[str, np.ndarray] = {}
     if cfg.scheme == "learned":
         start = np.asarray(initial["positions"])
-        seen = cfg.train_offset + cfg.train_length
+        seen = (cfg.max_position if cfg.train_positions == "random"
+                else cfg.train_offset + cfg.train_length)
         table = table_movement(np.asarray(trained.params["positions"]), start, seen)
         untrained_table = table_movement(start, start, seen)
     kind = type(measured)

@@ -60,3 +60,23 @@ def sample(key: jax.Array, cfg: RunConfig, batch: int, length: int,
     if cfg.task == "copy_half":
         return copy_half(key, cfg, batch, length)
     raise ValueError(f"unknown task {cfg.task!r}")  # RunConfig.validated() names the choices
+
+
+def train_starts(key: jax.Array, cfg: RunConfig) -> jax.Array:
+    """Where each training sequence of a step sits, as ``starts`` with ``starts[b] +
+    arange(train_length)`` its positions: a start per sequence (batch,), drawn from
+    ``0 .. train_offset`` (SHAPE; all 0 when it is 0); or, with ``train_positions='random'``,
+    (batch, train_length): a sorted random subset of ``0 .. max_position-1`` per sequence
+    (:func:`random_positions`) minus each token's index."""
+    if cfg.train_positions == "random":
+        return random_positions(key, cfg.batch, cfg.train_length, cfg.max_position) - \
+            jnp.arange(cfg.train_length)
+    return jax.random.randint(key, (cfg.batch,), 0, cfg.train_offset + 1)
+
+
+def random_positions(key: jax.Array, batch: int, length: int, top: int) -> jax.Array:
+    """``batch`` rows of ``length`` distinct positions from ``0 .. top-1``, each row sorted
+    and drawn uniformly among such subsets (the first ``length`` of a random permutation)."""
+    # argsort of uniform draws is a random permutation per row, without a Python loop
+    order = jnp.argsort(jax.random.uniform(key, (batch, top)), axis=1)
+    return jnp.sort(order[:, :length], axis=1).astype(jnp.int32)

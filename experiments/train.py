@@ -109,7 +109,7 @@ def train(cfg: RunConfig, progress: Progress | None = None,
         data_key, start_key = jax.random.split(key)
         batch = tasks.sample(data_key, cfg, cfg.batch, cfg.train_length, text)
         # SHAPE-style random placement when train_offset > 0; else every sequence at 0.
-        starts = jax.random.randint(start_key, (cfg.batch,), 0, cfg.train_offset + 1)
+        starts = tasks.train_starts(start_key, cfg)
         (loss, _), grads = jax.value_and_grad(loss_and_accuracy, has_aux=True)(
             params, cfg, batch, starts)
         updates, new_opt_state = opt.update(grads, opt_state, params)

@@ -142,6 +142,72 @@ def shape_placement(runs: Runs) -> str | None:
     return _fail(acc.min() > 0.95, "SHAPE's placed accuracy drops somewhere", acc.min(0))
 
 
+def _capped(run: Run, start: int, stop: int, untrained: bool = False) -> np.ndarray:
+    return window(run, start, stop, "capped_accuracy_by_position", untrained)
+
+
+def capped_rotary_recovers(runs: Runs) -> str | None:
+    """Rotary with the far keys masked: at least 0.95 in every seed past the training length
+    (both windows), beyond the spread above the same positions with every key; untrained
+    below twice chance with the cap."""
+    run = runs["run-rotary"]
+    length, top = run["config"]["train_length"], run["config"]["eval_length"]
+    capped = [_capped(run, length, 2 * length), _capped(run, 2 * length, top)]
+    full = windows(run)["beyond"]
+    control = _capped(run, length, top, untrained=True)
+    ok = (min(c.min() for c in capped) > 0.95 and separated(capped[1], full)
+          and control.max() < 2 * chance(run))
+    return _fail(ok, "rotary does not recover with the cap, or the control does", capped,
+                 full, control)
+
+
+def capped_absolute_stays(runs: Runs) -> str | None:
+    """The absolute models below 0.5 in every seed past the training length with the cap,
+    and below their trained range beyond the spread."""
+    problems = {}
+    for name in ABSOLUTE:
+        run = runs[name]
+        length, top = run["config"]["train_length"], run["config"]["eval_length"]
+        capped = _capped(run, length, top)
+        if not (capped.max() < 0.5 and separated(_trained(runs, name), capped)):
+            problems[name] = capped
+    return _fail(not problems, "the cap rescues an absolute model", problems)
+
+
+def shape_small_between(runs: Runs) -> str | None:
+    """Positions up to twice the training length: the small offsets above the model without
+    offsets and below the full SHAPE model, beyond the spread both ways."""
+    small, plain, full = (_beyond(runs, n) for n in
+                          ("run-sinusoidal-shape-small", "run-sinusoidal", "run-sinusoidal-shape"))
+    return _fail(separated(small, plain) and separated(full, small),
+                 "the small offsets are not between", plain, small, full)
+
+
+def shape_small_unseen(runs: Runs) -> str | None:
+    """Past twice the training length (never seen with the small offsets): below 0.5 in
+    every seed and level with the model without offsets (within the spread)."""
+    small, plain = (windows(runs[n])["beyond"] for n in ("run-sinusoidal-shape-small",
+                                                          "run-sinusoidal"))
+    seen = seen_in_training(runs["run-sinusoidal-shape-small"])
+    return _fail(small.max() < 0.5 and within_spread(small, plain)
+                 and seen <= 2 * runs["run-sinusoidal"]["config"]["train_length"],
+                 "the small offsets help where training never reached", small, plain, seen)
+
+
+def random_positions_fail(runs: Runs) -> str | None:
+    """Inside the training length: below 0.5 in every seed, yet above the untrained control
+    beyond the spread; the same scheme at consecutive positions above 0.95."""
+    problems = {}
+    for name, plain in (("run-sinusoidal-random", "run-sinusoidal"),
+                        ("run-rotary-random", "run-rotary")):
+        run = runs[name]
+        acc = _trained(runs, name)
+        control = window(run, 0, run["config"]["train_length"], untrained=True)
+        if not (acc.max() < 0.5 and separated(acc, control) and _trained(runs, plain).min() > 0.95):
+            problems[name] = (acc, control)
+    return _fail(not problems, "randomised positions learn the task, or learn nothing", problems)
+
+
 def bases_trained(runs: Runs) -> str | None:
     acc = {n: _trained(runs, n).min() for n in experiments_page.BASES}
     return _fail(min(acc.values()) > 0.95, "a base fails inside the training length", acc)
@@ -244,6 +310,38 @@ def attention_learned(runs: Runs) -> str | None:
                 for n in experiments_page.WITH_POSITIONS}
     ok = all(separated(t, u) for t, u in problems.values())
     return _fail(ok, "untrained heads favour the task's key as much", problems)
+
+
+def _ablation(runs: Runs, name: str, untrained: bool = False) -> np.ndarray:
+    """(seeds, 3): accuracy intact, copy head removed, control head removed."""
+    return measured(runs[name], "ablation_accuracy", untrained)
+
+
+def ablation_copy_costs(runs: Runs) -> str | None:
+    """Per model: every seed below its intact accuracy without the copy head; the mean
+    without it below the mean without the control head, by no more than the spread."""
+    problems = {}
+    for name in experiments_page.WITH_POSITIONS:
+        values = _ablation(runs, name)
+        intact, copy, control = values.T
+        ok = (np.all(copy < intact) and float(copy.mean()) < float(control.mean())
+              and within_spread(copy, control))
+        if not ok:
+            problems[name] = values.tolist()
+    return _fail(not problems, "the copy head costs nothing, or less than the control, or "
+                 "more than the spread", problems)
+
+
+def ablation_not_all(runs: Runs) -> str | None:
+    """No removal brings a trained model below four times chance; the untrained models
+    stay below twice chance whatever is removed."""
+    lowest = min(float(_ablation(runs, n)[:, 1:].min()) for n in experiments_page.WITH_POSITIONS)
+    control = max(float(_ablation(runs, n, untrained=True).max())
+                  for n in experiments_page.WITH_POSITIONS)
+    level = chance(runs["run-sinusoidal"])
+    return _fail(lowest > 4 * level and control < 2 * level,
+                 "a removal brings a model near chance, or the control is above it",
+                 lowest, control)
 
 
 def probe_full_at_embedding(runs: Runs) -> str | None:
@@ -675,6 +773,13 @@ CLAIMS: dict[str, Check] = {
     "rotary-long-context": rotary_long_context,
     "shape-works": shape_works,
     "shape-placement": shape_placement,
+    "capped-rotary-recovers": capped_rotary_recovers,
+    "capped-absolute-stays": capped_absolute_stays,
+    "shape-small-between": shape_small_between,
+    "shape-small-unseen": shape_small_unseen,
+    "random-positions-fail": random_positions_fail,
+    "ablation-copy-costs": ablation_copy_costs,
+    "ablation-not-all": ablation_not_all,
     "bases-trained": bases_trained,
     "bases-sinusoidal-fail": bases_sinusoidal_fail,
     "bases-rotary-ahead": bases_rotary_ahead,
@@ -880,6 +985,21 @@ def test_a_claim_check_can_fail(results: dict[str, Run]) -> None:
     unread = {**results["run-none"], "probe_control_accuracy":
               np.zeros_like(measured(results["run-none"], "probe_control_accuracy")).tolist()}
     assert probe_control_read({**results, "run-none": unread}) is not None
+    # the new checks: the cap read as the full test; the SHAPE arms swapped; the random
+    # arms replaced by their consecutive counterparts; the ablation's columns swapped
+    rotary = results["run-rotary"]
+    assert capped_rotary_recovers({**results, "run-rotary": {
+        **rotary, "capped_accuracy_by_position": rotary["accuracy_by_position"]}}) is not None
+    assert capped_absolute_stays({**results, "run-sinusoidal": rotary}) is not None
+    assert shape_small_between({**results, "run-sinusoidal-shape-small":
+                                results["run-sinusoidal-shape"]}) is not None
+    assert shape_small_unseen({**results, "run-sinusoidal-shape-small":
+                               results["run-sinusoidal-shape"]}) is not None
+    assert random_positions_fail({**results, "run-rotary-random": rotary}) is not None
+    flipped = {**rotary, "ablation_accuracy":
+               np.asarray(rotary["ablation_accuracy"])[:, [0, 2, 1]].tolist()}
+    assert ablation_copy_costs({**results, "run-rotary": flipped}) is not None
+    assert ablation_not_all(untrained_first("run-rotary")) is not None
     # a base-100 run far ahead of the paper's base is a different story
     ahead = {**results, "run-sinusoidal-base-100": results["run-rotary"]}
     assert base_turns_not_enough(ahead) is not None

@@ -26,6 +26,8 @@ RUN_COMMON: dict[str, Any] = {"train_length": 32, "eval_length": 128, "steps": 3
 
 #: How far back the answer lies in the far-key runs (the others copy from 3 back).
 FAR_OFFSET = 20
+#: Randomised training positions are drawn below this: beyond the longest test sequence.
+RANDOM_RANGE = 160
 
 
 def _run(name: str, **params: Any) -> Artifact:
@@ -54,6 +56,11 @@ RUNS = [
     _run("run-sinusoidal-concat", scheme="sinusoidal", combine="concat", d_position=16),
     # SHAPE (Kiyono et al., 2021): every training sequence starts at a random position.
     _run("run-sinusoidal-shape", scheme="sinusoidal", train_offset=96),
+    # SHAPE with offsets that leave most test positions unseen, and randomised positions
+    # (Ruoss et al., 2023): sorted random subsets of a range longer than the test sequences.
+    _run("run-sinusoidal-shape-small", scheme="sinusoidal", train_offset=16),
+    *(_run(f"run-{scheme}-random", scheme=scheme, train_positions="random",
+           max_position=RANDOM_RANGE) for scheme in ("sinusoidal", "rotary")),
     *(_run(f"run-{scheme}-base-{base}", scheme=scheme, base=float(base))
       for scheme in ("sinusoidal", "rotary") for base in (100, 1000, 100000)),
     *(_run(f"run-half-{scheme}", scheme=scheme, task="copy_half")
@@ -91,7 +98,8 @@ SCHEMES = ("run-sinusoidal", "run-learned", "run-rotary", "run-none")
 WITH_POSITIONS = ("run-sinusoidal", "run-learned", "run-rotary")
 MASKS = ("run-none", "run-none-bidirectional")
 COMBINES = ("run-sinusoidal-sum-half", "run-sinusoidal-concat")
-SHAPE = ("run-sinusoidal", "run-sinusoidal-shape", "run-rotary")
+SHAPE = ("run-sinusoidal", "run-sinusoidal-shape", "run-sinusoidal-shape-small",
+         "run-sinusoidal-random", "run-rotary", "run-rotary-random")
 BASES = tuple(f"run-{scheme}-base-{base}" for scheme in ("sinusoidal", "rotary")
               for base in (100, 1000, 100000)) + ("run-sinusoidal", "run-rotary")
 #: The schemes that bias the attention scores instead of adding a vector (ALiBi, T5).

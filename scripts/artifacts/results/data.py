@@ -32,6 +32,8 @@ def label(run: Run) -> str:
         text += ", bidirectional"
     if cfg["train_offset"]:
         text += f", random offsets up to {cfg['train_offset']} (SHAPE)"
+    if cfg.get("train_positions", "contiguous") == "random":
+        text += f", random positions below {cfg['max_position']} (Ruoss et al.)"
     if cfg["base"] != 10000:
         text += f", base {cfg['base']:g}"
     if cfg["d_model"] != 32:
@@ -132,7 +134,10 @@ def placed(run: Run, shift: int, key: str = "placed_accuracy",
 
 def seen_in_training(run: Run) -> int:
     """Positions below this were seen in training (every training sequence lies inside)."""
-    return int(run["config"]["train_offset"] + run["config"]["train_length"])
+    cfg = run["config"]
+    if cfg.get("train_positions", "contiguous") == "random":
+        return int(cfg["max_position"])
+    return int(cfg["train_offset"] + cfg["train_length"])
 
 
 def placed_split(run: Run, shift: int, key: str, untrained: bool = False

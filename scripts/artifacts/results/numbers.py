@@ -23,6 +23,7 @@ from scripts.artifacts.results.data import (
     placed_split,
     probe_readouts,
     seeds,
+    seen_in_training,
     steps_trained,
     stopped_by,
     uniform_by_offset,
@@ -145,6 +146,19 @@ def _one(out: dict[str, str], key: str, run: Run) -> None:
             flat = weights.reshape(weights.shape[0], -1, weights.shape[-1])
             best = flat[np.arange(len(flat)), flat[:, :, k].argmax(1)]
             _spread(out, f"exp_{key}_attn_best_next2{tail}", best[:, k + 1] + best[:, k + 2])
+    # Distance-capped extrapolation (keys train_length or more back masked), and the
+    # copy-head ablation inside the training length, trained and untrained.
+    top = cfg["eval_length"]
+    for untrained in (False, True):
+        tail = "_untrained" if untrained else ""
+        for name, (a, b) in {"trained": (0, length), "to_double": (length, min(2 * length, top)),
+                             "beyond": (2 * length, top)}.items():
+            values = window(run, a, b, "capped_accuracy_by_position", untrained)
+            if np.isfinite(values).all():
+                _spread(out, f"exp_{key}_capped_{name}{tail}", values)
+        ablated = measured(run, "ablation_accuracy", untrained)
+        for i, what in enumerate(("intact", "copy", "control")):
+            _spread(out, f"exp_{key}_ablation_{what}{tail}", ablated[:, i])
     out[f"exp_{key}_parameters"] = f"{run['parameters']:,}"
     # A learned table's movement in training, and the untrained control's (0 by design).
     for field in ("table_moved", "table_moved_unseen"):
@@ -158,6 +172,8 @@ def _one(out: dict[str, str], key: str, run: Run) -> None:
         wavelengths = pe.wavelengths(width, base=cfg["base"])
         out[f"exp_{key}_full_turns"] = str(int(np.sum(wavelengths <= length - 1)))
     out[f"exp_{key}_train_offset"] = str(cfg["train_offset"])
+    out[f"exp_{key}_max_position"] = str(cfg.get("max_position", 0))
+    out[f"exp_{key}_seen_last"] = str(seen_in_training(run) - 1)
     out[f"exp_{key}_d_position"] = str(cfg["d_position"])
     out[f"exp_{key}_d_model"] = str(cfg["d_model"])
 

@@ -51,6 +51,8 @@ MEANINGS = {
     "seeds": "seeds (weights and training data)",
     "eval_length": "evaluation sequence length", "eval_batch": "evaluation sequences",
     "train_offset": "training sequences start at a random position up to this (SHAPE)",
+    "train_positions": "training positions: contiguous, or a sorted random subset (random)",
+    "max_position": "random: training positions are drawn below this",
     "shifts": "placements of training-length sequences (shift test)",
     "probe_batch": "sequences to fit the probe (as many to test it)",
     "probe_ridge": "shrinkage of the probes' covariance (relative)",
@@ -358,6 +360,49 @@ def table_movement(*, runs: Mapping[str, Run]) -> str:
                            "moved, seen rows (relative to their initial size)",
                            "the same before training (control)",
                            "largest change of an entry in the other rows"], rows, "llrrr")
+
+
+def capped(*, runs: Mapping[str, Run]) -> str:
+    """Accuracy beyond the training length with every key, and with the keys as far back
+    as the training length or further masked (distance-capped), trained and untrained."""
+    first = next(iter(runs.values()))["config"]
+    length, top = first["train_length"], first["eval_length"]
+    same_setting(runs, train_length=length, eval_length=top)
+    spans = [(length, min(2 * length, top)), (2 * length, top)]
+    rows = []
+    for run in runs.values():
+        for untrained in (False, True):
+            cells = [spread_text(window(run, a, b, key, untrained))
+                     for a, b in spans for key in ("accuracy_by_position",
+                                                   "capped_accuracy_by_position")]
+            rows.append([label(run), "untrained" if untrained else "trained",
+                         spread_text(window(run, 0, length, untrained=untrained)), *cells])
+    header = ["model", "model state", f"positions up to {length - 1}"]
+    for a, b in spans:
+        header += [f"{a}–{b - 1}, every key", f"{a}–{b - 1}, keys under {length} back"]
+    return markdown_table(header, rows, "ll" + "r" * (len(header) - 2))
+
+
+def ablation(*, runs: Mapping[str, Run]) -> str:
+    """Per seed: the copy head (most weight on the task's key), the control head (least
+    weight in the same block), and the accuracy inside the training length intact and with
+    each removed; the same for the model before training."""
+    rows = []
+    for run in runs.values():
+        for i, seed in enumerate(run["config"]["seeds"]):
+            row = [label(run), str(seed)]
+            for untrained in (False, True):
+                heads = measured(run, "ablation_heads", untrained)[i].astype(int)
+                acc = measured(run, "ablation_accuracy", untrained)[i]
+                row += [f"{heads[0, 0] + 1}.{heads[0, 1] + 1}",
+                        f"{heads[1, 0] + 1}.{heads[1, 1] + 1}",
+                        *(f"{a:.2f}" for a in acc)]
+            rows.append(row)
+    header = ["model", "seed"]
+    for state in ("trained", "untrained"):
+        header += [f"{state}: copy head", f"{state}: control head", f"{state}: intact",
+                   f"{state}: copy head removed", f"{state}: control removed"]
+    return markdown_table(header, rows, "lr" + "llrrr" * 2)
 
 
 def text_corpus(*, runs: Mapping[str, Run]) -> str:

@@ -1,0 +1,164 @@
+"""Head ablation, the distance cap and randomised training positions, on tiny models: the
+options leave the model unchanged when they should, act only where they should, and bad
+settings are named."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from experiments import tasks
+from experiments.config import SCHEMES, ConfigError, RunConfig
+from experiments.measures import ablation_heads
+from experiments.model import forward, init_params
+from experiments.run import run
+
+pytestmark = pytest.mark.training
+
+#: As test_experiments.TINY: small enough to train in seconds.
+TINY: dict[str, Any] = {"d_model": 16, "heads": 2, "layers": 2, "d_mlp": 32, "vocab": 8, "offset": 1,
+        "train_length": 8, "batch": 32, "steps": 200, "warmup": 20, "learning_rate": 1e-2,
+        "seeds": [0, 1], "eval_length": 16, "eval_batch": 16, "shifts": [0, 4, 8],
+        "probe_batch": 16, "check_every": 100}
+TOKENS = jnp.array([1, 2, 3, 4, 5, 6, 7, 0, 3, 3, 1, 6])
+
+
+def _model(scheme: str, **more: object) -> tuple[RunConfig, dict[str, Any]]:
+    cfg = RunConfig.from_params({**TINY, "scheme": scheme, **more})
+    return cfg, init_params(jax.random.key(1), cfg)
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+@pytest.mark.parametrize("causal", [True, False])
+def test_an_all_ones_head_mask_and_a_window_as_long_as_the_sequence_change_nothing(
+        scheme: str, causal: bool) -> None:
+    cfg, params = _model(scheme, causal=causal)
+    plain = forward(params, cfg, TOKENS)
+    ones = forward(params, cfg, TOKENS, head_mask=jnp.ones((cfg.layers, cfg.heads)))
+    for window in (len(TOKENS), len(TOKENS) + 5):
+        wide = forward(params, cfg, TOKENS, window=window)
+        for a, b in ((plain, ones), (plain, wide)):
+            for x, y in zip(a, b, strict=True):
+                np.testing.assert_array_equal(np.asarray(x), np.asarray(y))
+
+
+@pytest.mark.parametrize("scheme", ["sinusoidal", "rotary"])
+@pytest.mark.parametrize(("layer", "head"), [(0, 0), (0, 1), (1, 1)])
+def test_removing_a_head_is_removing_its_rows_of_the_output_projection(
+        scheme: str, layer: int, head: int) -> None:
+    """Zeroing a head's output acts through that head only: the same as zeroing the rows of
+    the output projection that read it, and the attention of its block is untouched."""
+    cfg, params = _model(scheme)
+    width = cfg.d_model // cfg.heads
+    mask = jnp.ones((cfg.layers, cfg.heads)).at[layer, head].set(0.0)
+    ablated = forward(params, cfg, TOKENS, head_mask=mask)
+    blocks = [dict(b) for b in params["blocks"]]
+    blocks[layer]["out"] = blocks[layer]["out"].at[head * width:(head + 1) * width].set(0.0)
+    rows_zeroed = forward(params | {"blocks": blocks}, cfg, TOKENS)
+    np.testing.assert_allclose(np.asarray(ablated.logits), np.asarray(rows_zeroed.logits),
+                               atol=1e-5)
+    intact = forward(params, cfg, TOKENS)
+    np.testing.assert_array_equal(np.asarray(ablated.attention[layer]),
+                                  np.asarray(intact.attention[layer]))
+    assert not np.allclose(np.asarray(ablated.logits), np.asarray(intact.logits))
+
+
+@pytest.mark.parametrize("window", [1, 3, 5])
+@pytest.mark.parametrize("causal", [True, False])
+def test_a_window_gives_no_weight_to_keys_that_far_away(window: int, causal: bool) -> None:
+    cfg, params = _model("rotary", causal=causal)
+    weights = np.asarray(forward(params, cfg, TOKENS, window=window).attention)
+    n = len(TOKENS)
+    distance = np.abs(np.arange(n)[:, None] - np.arange(n)[None, :])
+    assert np.all(weights[..., distance >= window] == 0)
+    np.testing.assert_allclose(weights.sum(-1), 1.0, rtol=1e-5)
+    if window > 1:  # the keys inside the window still get weight
+        assert np.all(weights[..., (distance < window) & (distance > 0)
+                              & (np.tril(np.ones((n, n))) > 0)] > 0)
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**31 - 1), batch=st.integers(1, 6), length=st.integers(1, 20),
+       extra=st.integers(0, 40))
+def test_random_positions_are_sorted_distinct_and_in_range(seed: int, batch: int, length: int,
+                                                           extra: int) -> None:
+    top = length + extra
+    rows = np.asarray(tasks.random_positions(jax.random.key(seed), batch, length, top))
+    assert rows.shape == (batch, length)
+    assert rows.min() >= 0 and rows.max() < top
+    assert np.all(np.diff(rows, axis=1) > 0)  # sorted, hence distinct
+
+
+def test_random_positions_reach_the_whole_range() -> None:
+    rows = np.asarray(tasks.random_positions(jax.random.key(0), 400, 8, 40))
+    counts = np.bincount(rows.ravel(), minlength=40)
+    # each position is drawn with probability 8/40: 80 of 400 expected
+    assert counts.min() > 40 and counts.max() < 120, counts
+
+
+def test_contiguous_starts_are_the_draw_training_always_made_and_random_ones_positions(
+        ) -> None:
+    key = jax.random.key(7)
+    shape = RunConfig.from_params({**TINY, "scheme": "sinusoidal", "train_offset": 8})
+    np.testing.assert_array_equal(
+        np.asarray(tasks.train_starts(key, shape)),
+        np.asarray(jax.random.randint(key, (shape.batch,), 0, shape.train_offset + 1)))
+    cfg = RunConfig.from_params({**TINY, "scheme": "sinusoidal", "train_positions": "random",
+                                 "max_position": 20})
+    positions = np.asarray(tasks.train_starts(key, cfg)) + np.arange(cfg.train_length)
+    assert positions.shape == (cfg.batch, cfg.train_length)
+    assert positions.min() >= 0 and positions.max() < 20 and np.all(np.diff(positions) > 0)
+    assert cfg.max_positions == 20
+
+
+@pytest.mark.parametrize(("params", "message"), [
+    ({"train_positions": "shuffled"}, r"train_positions='shuffled': must be one of"),
+    ({"train_positions": "random", "max_position": 10},
+     r"max_position=10: random training positions are drawn from a range at least"),
+    ({"train_positions": "random", "max_position": 20, "train_offset": 2},
+     r"train_offset=2: random training positions already place"),
+    ({"max_position": 20}, r"max_position=20: only train_positions='random'"),
+    ({"train_positions": "random", "max_position": -1}, r"max_position=-1: must be a non-neg"),
+])
+def test_bad_position_settings_are_named(params: dict[str, Any], message: str) -> None:
+    with pytest.raises(ConfigError, match=message):
+        RunConfig.from_params({**TINY, "scheme": "sinusoidal", **params})
+
+
+def test_the_copy_head_is_the_most_weighted_and_the_control_the_least_of_its_block() -> None:
+    by_offset = np.zeros((2, 3, 5))
+    by_offset[:, :, 1] = [[0.3, 0.1, 0.2], [0.05, 0.9, 0.4]]
+    best, control = (int(i) for i in ablation_heads(jnp.asarray(by_offset), 1))
+    assert (best, control) == (1 * 3 + 1, 1 * 3 + 0)
+    # with one head per block the control is the least-weighted head of another block
+    single = np.zeros((3, 1, 5))
+    single[:, 0, 2] = [0.2, 0.8, 0.1]
+    assert tuple(int(i) for i in ablation_heads(jnp.asarray(single), 2)) == (1, 2)
+
+
+def test_a_run_records_the_cap_and_the_ablation_for_trained_and_untrained_models() -> None:
+    result = run({**TINY, "scheme": "sinusoidal", "train_positions": "random",
+                  "max_position": 24})
+    seeds, home = len(TINY["seeds"]), TINY["shifts"].index(0)
+    for state in (result.measures, result.untrained):
+        assert np.asarray(state.capped_accuracy_by_position).shape == (seeds, TINY["eval_length"])
+        ablation = np.asarray(state.ablation_accuracy)
+        assert ablation.shape == (seeds, 3)
+        np.testing.assert_allclose(ablation[:, 0], np.asarray(state.placed_accuracy)[:, home],
+                                   atol=1e-6)
+        heads = np.asarray(state.ablation_heads)
+        assert heads.shape == (seeds, 2, 2)
+        assert np.all((heads[..., 0] < TINY["layers"]) & (heads[..., 1] < TINY["heads"]))
+        assert np.all(heads[:, 0, 0] == heads[:, 1, 0])  # two heads a block: same block
+        assert np.all(heads[:, 0, 1] != heads[:, 1, 1])
+    # Inside the window the capped and the full forward see the same keys.
+    capped = np.asarray(result.measures.capped_accuracy_by_position)
+    full = np.asarray(result.measures.accuracy_by_position)
+    np.testing.assert_array_equal(capped[:, :TINY["train_length"]],
+                                  full[:, :TINY["train_length"]])
