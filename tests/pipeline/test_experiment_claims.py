@@ -195,15 +195,16 @@ def shape_small_unseen(runs: Runs) -> str | None:
 
 
 def random_positions_fail(runs: Runs) -> str | None:
-    """Inside the training length: below 0.5 in every seed, yet above the untrained control
-    beyond the spread; the same scheme at consecutive positions above 0.95."""
+    """Inside the training length: below 0.5 in every seed, yet every seed above every seed
+    of the untrained control; the same scheme at consecutive positions above 0.95."""
     problems = {}
     for name, plain in (("run-sinusoidal-random", "run-sinusoidal"),
                         ("run-rotary-random", "run-rotary")):
         run = runs[name]
         acc = _trained(runs, name)
         control = window(run, 0, run["config"]["train_length"], untrained=True)
-        if not (acc.max() < 0.5 and separated(acc, control) and _trained(runs, plain).min() > 0.95):
+        if not (acc.max() < 0.5 and every_seed_above(acc, control)
+                and _trained(runs, plain).min() > 0.95):
             problems[name] = (acc, control)
     return _fail(not problems, "randomised positions learn the task, or learn nothing", problems)
 
@@ -364,8 +365,9 @@ def probe_partly_learned(runs: Runs) -> str | None:
     ridge = [measured(runs["run-sinusoidal"], "probe_ridge_accuracy", u)[:, -1]
              for u in (True, False)]
     learned = [measured(runs["run-learned"], "probe_accuracy", u)[:, -1] for u in (True, False)]
-    return _fail(separated(*ridge) and separated(*learned),
-                 "training does not lower the other read-outs", ridge, learned)
+    # untrained first: "not lower by more than the spread" is "not separated" that way round
+    return _fail(not separated(*ridge) and not separated(*learned),
+                 "training lowers a read-out beyond the spread", ridge, learned)
 
 
 def every_seed_above(high: np.ndarray, low: np.ndarray) -> bool:
@@ -471,14 +473,13 @@ def sum_concat_trained(runs: Runs) -> str | None:
 
 
 def sum_concat_beyond(runs: Runs) -> str | None:
-    """Every seed of the concatenated model above every seed of the summed one, by less
-    than the spread of the concatenated model's seeds (as the page says)."""
+    """The concatenated model's mean above the summed one's, the seeds overlapping (no
+    seed of one above every seed of the other), and neither solving it (every seed < 0.9)."""
     summed, joined = (_beyond(runs, n) for n in experiments_page.COMBINES)
-    gap = float(np.mean(joined) - np.mean(summed))
-    return _fail(every_seed_above(joined, summed) and gap < spread(joined)
-                 and joined.max() < 0.9,
-                 "concatenation is not ahead of the sum, beyond the spread, or solves it",
-                 joined, summed)
+    return _fail(float(np.mean(joined)) > float(np.mean(summed))
+                 and not every_seed_above(joined, summed) and joined.max() < 0.9,
+                 "concatenation is not ahead on average, its seeds clear of the sum's, or it "
+                 "solves it", joined, summed)
 
 
 def half_beyond_fails(runs: Runs) -> str | None:
@@ -618,10 +619,13 @@ def text_none_rises_least(runs: Runs) -> str | None:
 
 
 def text_beyond_unigram(runs: Runs) -> str | None:
+    """Beyond the training length every seed of the models with positions above the unigram
+    counts' loss, every seed of the model without positions below it."""
     unigram = _baseline(runs, "unigram")
     beyond = {n: _text(runs, n, "beyond") for n in TEXT_ALL}
-    return _fail(all(v.max() < unigram for v in beyond.values()),
-                 "a model is not below the unigram counts beyond", beyond, unigram)
+    return _fail(all(beyond[n].min() > unigram for n in TEXT_POSITIONS)
+                 and beyond[TEXT_NONE].max() < unigram,
+                 "the unigram counts do not fall between the models beyond", beyond, unigram)
 BIAS = ("run-alibi", "run-t5")
 
 
@@ -637,19 +641,20 @@ def t5_solves(runs: Runs) -> str | None:
 
 def alibi_partial(runs: Runs) -> str | None:
     """ALiBi learns part of the task: above its untrained control beyond the spread, every
-    seed below 0.5."""
+    seed below 0.9."""
     trained = _trained(runs, "run-alibi")
     control = _untrained_windows(runs["run-alibi"])["trained"]
-    return _fail(separated(trained, control) and trained.max() < 0.5,
+    return _fail(separated(trained, control) and trained.max() < 0.9,
                  "ALiBi learns nothing, or solves the task", trained, control)
 
 
 def alibi_flat(runs: Runs) -> str | None:
-    """ALiBi scores beyond the training length as inside it, within the spread."""
+    """ALiBi loses part of the task past the training length: every seed below its accuracy
+    inside, up to twice the length and further out."""
     w = windows(runs["run-alibi"])
-    return _fail(within_spread(w["trained"], w["to_double"])
-                 and within_spread(w["trained"], w["beyond"]),
-                 "ALiBi's accuracy changes past the training length", w)
+    return _fail(every_seed_above(w["trained"], w["to_double"])
+                 and every_seed_above(w["trained"], w["beyond"]),
+                 "ALiBi does not lose accuracy past the training length", w)
 
 
 def t5_like_rotary(runs: Runs) -> str | None:
@@ -699,8 +704,9 @@ def half_t5_between(runs: Runs) -> str | None:
 
 
 def alibi_like_none(runs: Runs) -> str | None:
+    """ALiBi above the model without positions inside, beyond the spread."""
     alibi, none = _trained(runs, "run-alibi"), _trained(runs, "run-none")
-    return _fail(within_spread(alibi, none), "ALiBi differs from no encoding inside", alibi,
+    return _fail(separated(alibi, none), "ALiBi is not ahead of no encoding inside", alibi,
                  none)
 
 
@@ -729,20 +735,17 @@ def far_bias_none(runs: Runs) -> str | None:
 
 
 def far_t5_close(runs: Runs) -> str | None:
-    """T5 above 0.9, every seed below every seed of the added and rotary models, but not
-    beyond the spread."""
+    """T5 solves the far key too: every seed above 0.95, as the page's other solvers."""
     t5 = _trained(runs, "run-far-t5")
-    others = np.concatenate([_trained(runs, n) for n in FAR_SOLVED])
-    return _fail(t5.min() > 0.9 and every_seed_above(others, t5) and not separated(others, t5),
-                 "T5 is not just below the others on the far key", t5, others)
+    return _fail(t5.min() > 0.95, "T5 does not solve the far key", t5)
 
 
 def far_t5_bucket(runs: Runs) -> str | None:
-    """T5's head spreads its weight over the answer's bucket-mates: more there than any
-    added or rotary model's head, beyond the spread, and at most 0.6 on the answer's key."""
+    """T5's head puts weight on the answer's bucket-mates: more there than any added or
+    rotary model's head, beyond the spread."""
     on_key, mates = _bucket_mates(runs["run-far-t5"])
     others = np.concatenate([_bucket_mates(runs[n])[1] for n in FAR_SOLVED])
-    return _fail(separated(mates, others) and on_key.max() <= 0.6,
+    return _fail(separated(mates, others),
                  "T5's head does not spread over the bucket", on_key, mates, others)
 
 
@@ -979,7 +982,7 @@ def test_a_claim_check_can_fail(results: dict[str, Run]) -> None:
 
     assert probe_block_one(untrained_first("run-sinusoidal")) is not None
     assert causal_squares_trained(untrained_first("run-none")) is not None
-    assert probe_squares_sinusoidal({**results, "run-sinusoidal": results["run-learned"]}) is not None
+    assert probe_squares_sinusoidal({**results, "run-sinusoidal": results["run-none"]}) is not None
     assert causal_squares_variance({**results, "run-none-bidirectional": results["run-none"]}
                                    ) is not None
     unread = {**results["run-none"], "probe_control_accuracy":
