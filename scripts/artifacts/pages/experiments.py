@@ -69,7 +69,7 @@ RUNS = [
     # the sinusoidal one, and a sinusoid computed with a common formula slip.
     _run("run-learned-from-sinusoidal", scheme="learned", learned_init="sinusoidal"),
     _run("run-sinusoidal-column-exponent", scheme="sinusoidal", formula="column-exponent"),
-    # Width and embedding scale (experiments-length.md#width-scale and
+    # Width and embedding scale (experiments-changes.md#width-scale and
     # experiments-inside.md#sum-concat): the model width alone, or the paper's sqrt(d)
     # on the token vectors alone.
     *(_run(f"run-sinusoidal-d{d}", scheme="sinusoidal", d_model=d) for d in (16, 64)),

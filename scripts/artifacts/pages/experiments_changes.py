@@ -7,12 +7,13 @@ for the names a page module may define).
 
 from __future__ import annotations
 
-from scripts.artifacts.pages.experiments import SLIP, TRAINABLE
+from scripts.artifacts.pages.experiments import SLIP, TRAINABLE, WIDTHS
 from scripts.artifacts.registry import table
 
 PAGE = "experiments-changes.md"
 
-#: Training steps at which the tables give the loss (every run trains 600).
+#: Training steps at which the tables give the loss (a seed that met the convergence
+#: rule earlier has none there, and the table says so).
 LOSS_STEPS = [50, 100, 200, 300, 600]
 #: The steps at which the prose compares the slip's loss with the paper's (its claim
 #: checks read the same steps).
@@ -25,6 +26,7 @@ ALLOWED_NUMBERS: dict[int, str] = {
 }
 
 ARTIFACTS = [
+    table("exp-width-results", "results.tables:extrapolation", needs=WIDTHS),
     table("exp-trainable-results", "results.tables:extrapolation", needs=TRAINABLE),
     table("exp-trainable-losses", "results.tables:losses", needs=TRAINABLE, steps=LOSS_STEPS),
     table("exp-trainable-movement", "results.tables:table_movement",
@@ -47,6 +49,13 @@ NUMBERS_FROM_RUNS: tuple[str, ...] = (
     "exp_sinusoidal_column_exponent_loss_300",
     "exp_sinusoidal_column_exponent_loss_50",
     "exp_sinusoidal_column_exponent_steps_trained",
+    "exp_sinusoidal_d16_d_model",
+    "exp_sinusoidal_d64_d_model",
     "exp_sinusoidal_loss_300",
     "exp_sinusoidal_loss_50",
+    "exp_sinusoidal_scaled_acc_trained",
+    "exp_sinusoidal_scaled_acc_trained_low",
+    "exp_sinusoidal_scaled_steps_trained",
+    "exp_sinusoidal_scaled_stopped_cap",
+    "exp_sqrt_d_model",
 )

@@ -16,7 +16,6 @@ from scripts.artifacts.pages.experiments import (
     LENGTHS,
     PLACED,
     SHAPE,
-    WIDTHS,
 )
 from scripts.artifacts.registry import figure, table
 
@@ -65,7 +64,6 @@ ARTIFACTS = [
     table("exp-shape-placement-results", "results.tables:placement", needs=SHAPE),
     table("exp-bases-results", "results.tables:bases", needs=BASES),
     table("exp-half-results", "results.tables:extrapolation", needs=HALF),
-    table("exp-width-results", "results.tables:extrapolation", needs=WIDTHS),
     figure(
         "exp-far", "experiments:extrapolation", needs=FAR,
         alt="Line plot of the accuracy of the copy task with the answer $offset places back, "
@@ -134,22 +132,15 @@ NUMBERS_FROM_RUNS: tuple[str, ...] = (
     "exp_sinusoidal_base_100_acc_to_double",
     "exp_sinusoidal_base_100_full_turns",
     "exp_sinusoidal_capped_beyond",
-    "exp_sinusoidal_d16_d_model",
-    "exp_sinusoidal_d64_d_model",
     "exp_sinusoidal_full_turns",
     "exp_sinusoidal_random_acc_trained",
     "exp_sinusoidal_random_max_position",
-    "exp_sinusoidal_scaled_acc_trained",
-    "exp_sinusoidal_scaled_acc_trained_low",
-    "exp_sinusoidal_scaled_steps_trained",
-    "exp_sinusoidal_scaled_stopped_cap",
     "exp_sinusoidal_shape_small_acc_beyond",
     "exp_sinusoidal_shape_small_acc_to_double",
     "exp_sinusoidal_shape_small_seen_last",
     "exp_sinusoidal_shape_small_train_offset",
     "exp_sinusoidal_shape_train_offset",
     "exp_slowest_turn",
-    "exp_sqrt_d_model",
     "exp_t5_acc_beyond",
     "exp_t5_acc_to_double",
     "exp_t5_acc_trained",
