@@ -25,6 +25,7 @@ from scripts.artifacts.pages import experiments_changes as changes_page
 from scripts.artifacts.results.data import (
     Run,
     chance,
+    final_losses,
     loss_at,
     measured,
     placed,
@@ -906,6 +907,58 @@ def sum_concat_varied(runs: Runs) -> str | None:
                  "concatenation is not ahead in the mean, or is ahead beyond the spread", found)
 
 
+def _seeds_at_cap(runs: Runs, name: str) -> int:
+    """How many seeds of a run the convergence rule stopped at the cap."""
+    return list(runs[name]["stopped_by"]).count("cap")
+
+
+def random_positions_trained(runs: Runs) -> str | None:
+    """Randomised positions trained below the no-position model's final loss in every seed,
+    and most of their seeds stopped at the cap."""
+    none = final_losses(runs["run-none"])
+    found = {n: (final_losses(runs[n]), _seeds_at_cap(runs, n))
+             for n in ("run-sinusoidal-random", "run-rotary-random")}
+    return _fail(all(every_seed_above(none, loss) and 2 * capped > len(loss)
+                     for loss, capped in found.values()),
+                 "randomised positions did not train below no positions, or did not reach the cap",
+                 found, none)
+
+
+def alibi_capped(runs: Runs) -> str | None:
+    capped = _seeds_at_cap(runs, "run-alibi")
+    return _fail(2 * capped > len(runs["run-alibi"]["stopped_by"]),
+                 "most ALiBi seeds did not reach the cap", capped)
+
+
+def half_capped(runs: Runs) -> str | None:
+    capped = {n: _seeds_at_cap(runs, n) for n in ("run-half-rotary", "run-half-t5", "run-half-alibi")}
+    return _fail(all(capped.values()), "a scheme behind on the absolute task met the rule",
+                 capped)
+
+
+def sum_concat_far(runs: Runs) -> str | None:
+    """On positions past twice the training length, every concatenated seed above every
+    summed seed, in all three settings."""
+    pairs = [("run-sinusoidal-concat", "run-sinusoidal-sum-half"),
+             ("run-sinusoidal-concat-d64", "run-sinusoidal-sum-half-d64"),
+             ("run-sinusoidal-concat-scaled", "run-sinusoidal-sum-half-scaled")]
+    found = {c: (windows(runs[c])["beyond"], windows(runs[m])["beyond"]) for c, m in pairs}
+    return _fail(all(every_seed_above(c, m) for c, m in found.values()),
+                 "a concatenated seed is not above every summed one far out", found)
+
+
+def sum_scaled_capped(runs: Runs) -> str | None:
+    summed, joined = (_seeds_at_cap(runs, n) for n in ("run-sinusoidal-sum-half-scaled",
+                                                 "run-sinusoidal-concat-scaled"))
+    return _fail(summed > 0 and joined == 0, "the scaled pair's caps differ from the page",
+                 summed, joined)
+
+
+CLAIMS["random-positions-trained"] = random_positions_trained
+CLAIMS["alibi-capped"] = alibi_capped
+CLAIMS["half-capped"] = half_capped
+CLAIMS["sum-concat-far"] = sum_concat_far
+CLAIMS["sum-scaled-capped"] = sum_scaled_capped
 CLAIMS["width-solves"] = width_solves
 CLAIMS["width-fails-beyond"] = width_fails_beyond
 CLAIMS["scaled-slower"] = scaled_slower
@@ -1019,6 +1072,15 @@ def test_a_claim_check_can_fail(results: dict[str, Run]) -> None:
                               "run-sinusoidal-concat-d64": results["run-sinusoidal-sum-half-d64"],
                               "run-sinusoidal-sum-half-d64": results["run-sinusoidal-concat-d64"]}
                              ) is not None
+    # the claims about caps: runs that met the target in the capped runs' places
+    met = results["run-sinusoidal"]
+    assert alibi_capped({**results, "run-alibi": met}) is not None
+    assert half_capped({**results, "run-half-t5": met}) is not None
+    assert sum_scaled_capped({**results, "run-sinusoidal-sum-half-scaled": met}) is not None
+    assert random_positions_trained({**results, "run-rotary-random": results["run-none"]}
+                                    ) is not None
+    assert sum_concat_far({**results, "run-sinusoidal-concat": results["run-sinusoidal-sum-half"],
+                           "run-sinusoidal-sum-half": results["run-sinusoidal-concat"]}) is not None
     # the convergence claims read why each seed stopped
     assert sinusoidal_meets_target({**results, "run-sinusoidal": results["run-none"]}) is not None
     assert none_at_cap({**results, "run-none": results["run-sinusoidal"]}) is not None

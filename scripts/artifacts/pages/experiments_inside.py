@@ -139,6 +139,7 @@ NUMBERS_FROM_RUNS: tuple[str, ...] = (
     "exp_sinusoidal_attn_2_low",
     "exp_sinusoidal_attn_best",
     "exp_sinusoidal_attn_best_untrained",
+    "exp_sinusoidal_concat_acc_beyond",
     "exp_sinusoidal_concat_acc_to_double_high",
     "exp_sinusoidal_concat_acc_to_double_low",
     "exp_sinusoidal_concat_d64_acc_to_double",
@@ -156,8 +157,10 @@ NUMBERS_FROM_RUNS: tuple[str, ...] = (
     "exp_sinusoidal_probe_ridge_2_untrained",
     "exp_sinusoidal_probe_sq_2",
     "exp_sinusoidal_probe_sq_2_untrained",
+    "exp_sinusoidal_sum_half_acc_beyond",
     "exp_sinusoidal_sum_half_acc_to_double_high",
     "exp_sinusoidal_sum_half_acc_to_double_low",
     "exp_sinusoidal_sum_half_d64_acc_to_double",
     "exp_sinusoidal_sum_half_scaled_acc_to_double",
+    "exp_sinusoidal_sum_half_scaled_stopped_cap",
 )

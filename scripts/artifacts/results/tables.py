@@ -334,13 +334,14 @@ def convergence(*, runs: Mapping[str, Run]) -> str:
     """Each run's steps to meet the convergence rule, why its seeds stopped, and the mean
     loss over the last check (mean over the seeds, lowest to highest)."""
     rows = []
-    for run in runs.values():
+    for name, run in runs.items():
         n = steps_trained(run)
         why = ", ".join(f"{reason} {count}" for reason, count in stopped_by(run).items())
-        rows.append([label(run), f"{round(float(n.mean())):,} ({n.min():,} to {n.max():,})",
+        rows.append([f"`{name}`", label(run), f"{run['config']['task']}".replace("_", " "),
+                     f"{round(float(n.mean())):,} ({n.min():,} to {n.max():,})",
                      why, spread_text(final_losses(run), 3)])
-    return markdown_table(["model", "steps (mean, lowest to highest seed)",
-                           "seeds stopped by", "loss over the last check"], rows, "lrlr")
+    return markdown_table(["run", "model", "task", "steps (mean, lowest to highest seed)",
+                           "seeds stopped by", "loss over the last check"], rows, "lllrlr")
 
 
 def table_movement(*, runs: Mapping[str, Run]) -> str:
