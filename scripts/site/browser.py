@@ -87,7 +87,8 @@ _NAV_SOURCE = re.compile(r"""^\s*-\s*(?:(?:"[^"\n]*"|'[^'\n]*'|[^:\n]+):\s*)?"""
 
 
 def pages_from_nav(mkdocs_yml: str) -> list[str]:
-    r"""Page paths of the pages in mkdocs.yml's ``nav``, in its order, without building
+    r"""Page paths of the pages in mkdocs.yml's ``nav``, in its order, then those it lists
+    under ``not_in_nav``, without building
     ("" is the home page; ``formula.md`` is ``formula/``). The sitemap of a build lists the
     same (a test checks it), so tests can be parametrized by page before anything is built.
 
@@ -103,6 +104,12 @@ def pages_from_nav(mkdocs_yml: str) -> list[str]:
     for source in _NAV_SOURCE.findall(nav):
         stem = source.rsplit(".", 1)[0]
         pages.append("" if stem == "index" else stem.removesuffix("/index") + "/")
+    # Pages built but kept out of the nav (a page that only says where its sections went):
+    # the site has them too, so every page test covers them.
+    kept_out = re.search(r"^not_in_nav: \|\n((?:[ \t]+\S.*\n?)+)", mkdocs_yml, re.MULTILINE)
+    for line in kept_out.group(1).split() if kept_out else []:
+        stem = line.strip("/").rsplit(".", 1)[0]
+        pages.append(stem.removesuffix("/index") + "/")
     return pages
 
 

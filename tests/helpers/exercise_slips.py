@@ -123,6 +123,14 @@ def _by_function(e: Exercise) -> dict[str, float]:
         return {"the whole width for each axis": bank.dot_at_offset(0, p["rows"], d)
                 + bank.dot_at_offset(0, p["cols"], d),
                 "one axis only": bank.dot_at_offset(0, p["rows"], d // 2)}
+    if f is bank.float32_angle_step:
+        bits, e_ = p["fraction_bits"], p["exponent"]
+        return {"the gap at 1, 2^-bits": 2.0**-bits, "float16's 10 fraction bits": 2.0 ** (e_ - 10),
+                "the exponent one too high": 2.0 ** (e_ + 1 - bits)}
+    if f is bank.left_padded_first_position:
+        n, k = p["length"], p["tokens"]
+        return {"counted from 1": n - k + 1, "the number of real tokens": k,
+                "the last position": n - 1, "position 0, as without padding": 0.0}
     return {}
 
 
@@ -146,4 +154,4 @@ KNOWN: tuple[Callable[..., float], ...] = (
     bank.wavelength_ratio, bank.base_for_wavelength, bank.turn, bank.dot_at_offset, bank.norm,
     bank.scaled_norm_ratio, bank.random_cosine_spread, bank.spacing_longest_wavelength,
     bank.mistaken_longest_wavelength, bank.half_turn_position, bank.float16_exact_integers,
-    bank.patch_dot)
+    bank.patch_dot, bank.float32_angle_step, bank.left_padded_first_position)

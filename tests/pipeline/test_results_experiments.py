@@ -94,7 +94,8 @@ def test_the_placement_table_takes_its_lengths_from_the_runs(length: int,
     seeds, n = 2, 4 * length
     run = {"config": {"train_length": length, "eval_length": n, "shifts": shifts, "offset": 1,
                       "task": "copy_back", "scheme": "sinusoidal", "combine": "sum",
-                      "d_position": 0, "causal": True, "train_offset": 0, "base": 10000.0},
+                      "d_position": 0, "causal": True, "train_offset": 0, "base": 10000.0,
+                      "d_model": 32},
            "accuracy_by_position": np.ones((seeds, n)).tolist(),
            "placed_accuracy": np.ones((seeds, len(shifts))).tolist(),
            "placed_output_change": np.zeros((seeds, len(shifts))).tolist()}
