@@ -954,19 +954,22 @@ def sum_scaled_capped(runs: Runs) -> str | None:
                  summed, joined)
 
 
-CLAIMS["random-positions-trained"] = random_positions_trained
-CLAIMS["alibi-capped"] = alibi_capped
-CLAIMS["half-capped"] = half_capped
-CLAIMS["sum-concat-far"] = sum_concat_far
-CLAIMS["sum-scaled-capped"] = sum_scaled_capped
-CLAIMS["width-solves"] = width_solves
-CLAIMS["width-fails-beyond"] = width_fails_beyond
-CLAIMS["scaled-slower"] = scaled_slower
-CLAIMS["scaled-fails-beyond"] = scaled_fails_beyond
-CLAIMS["sum-concat-varied"] = sum_concat_varied
-CLAIMS["base-turns-not-enough"] = base_turns_not_enough
-CLAIMS["sinusoidal-meets-target"] = sinusoidal_meets_target
-CLAIMS["none-at-cap"] = none_at_cap
+#: The claims of the convergence rule, the width and scale arms, and the cold review.
+CLAIMS.update({
+    "random-positions-trained": random_positions_trained,
+    "alibi-capped": alibi_capped,
+    "half-capped": half_capped,
+    "sum-concat-far": sum_concat_far,
+    "sum-scaled-capped": sum_scaled_capped,
+    "width-solves": width_solves,
+    "width-fails-beyond": width_fails_beyond,
+    "scaled-slower": scaled_slower,
+    "scaled-fails-beyond": scaled_fails_beyond,
+    "sum-concat-varied": sum_concat_varied,
+    "base-turns-not-enough": base_turns_not_enough,
+    "sinusoidal-meets-target": sinusoidal_meets_target,
+    "none-at-cap": none_at_cap,
+})
 
 
 def page_claims() -> set[str]:

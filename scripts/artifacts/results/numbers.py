@@ -148,13 +148,10 @@ def _one(out: dict[str, str], key: str, run: Run) -> None:
             _spread(out, f"exp_{key}_attn_best_next2{tail}", best[:, k + 1] + best[:, k + 2])
     # Distance-capped extrapolation (keys train_length or more back masked), and the
     # copy-head ablation inside the training length, trained and untrained.
-    top = cfg["eval_length"]
     for untrained in (False, True):
         tail = "_untrained" if untrained else ""
-        for name, (a, b) in {"trained": (0, length), "to_double": (length, min(2 * length, top)),
-                             "beyond": (2 * length, top)}.items():
-            values = window(run, a, b, "capped_accuracy_by_position", untrained)
-            if np.isfinite(values).all():
+        for name, values in windows(run, "capped_accuracy_by_position", untrained).items():
+            if name != "all":  # the pages quote the three windows
                 _spread(out, f"exp_{key}_capped_{name}{tail}", values)
         ablated = measured(run, "ablation_accuracy", untrained)
         for i, what in enumerate(("intact", "copy", "control")):
