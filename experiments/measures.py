@@ -1,4 +1,4 @@
-"""What is measured on a model: all of it in one compiled function per run.
+"""What is measured on a model: a compiled forward pass per shape of input, the rest in NumPy.
 
 Every measurement is taken twice per seed, on the trained model and on the same model
 before training (its initial weights), so each result comes with a control that shows what
@@ -58,7 +58,7 @@ import numpy as np
 
 from experiments import tasks
 from experiments.config import RunConfig
-from experiments.model import Output, Params, forward
+from experiments.model import Params, forward
 from experiments.text import eval_starts
 
 EVAL_KEY = 20_171_206  # the paper's first arXiv version: any fixed number would do
@@ -94,6 +94,24 @@ class Measures(NamedTuple):
 
 def _eval_keys() -> tuple[jax.Array, ...]:
     return tuple(jax.random.split(jax.random.key(EVAL_KEY), 5))
+
+
+def _eval_data(cfg: RunConfig) -> tuple[tasks.Batch, tasks.Batch, np.ndarray, np.ndarray,
+                                        np.ndarray]:
+    """The measurements' sequences, from fixed keys (the same for every seed and run), drawn
+    in one compiled call: the long sequences; the training-length ones to place; a shuffle
+    of positions per placed sequence; the probes' tokens to fit and to test on."""
+    def draw() -> Any:
+        k_eval, k_place, k_perm, k_fit, k_test = _eval_keys()
+        length = cfg.train_length
+        # a random permutation per sequence: the order of uniform draws
+        perms = jnp.argsort(jax.random.uniform(k_perm, (cfg.eval_batch, length)), axis=1)
+        return (tasks.sample(k_eval, cfg, cfg.eval_batch, cfg.eval_length),
+                tasks.sample(k_place, cfg, cfg.eval_batch, length), perms,
+                *(tasks.sample(k, cfg, cfg.probe_batch, length).tokens for k in (k_fit, k_test)))
+
+    long, placed, perms, fit, test = jax.tree_util.tree_map(np.asarray, jax.jit(draw)())
+    return long, placed, perms, fit, test
 
 
 def _ridge(x: np.ndarray, y: np.ndarray, strength: float) -> tuple[np.ndarray, np.ndarray]:
@@ -200,147 +218,164 @@ def control_labels(cfg: RunConfig) -> np.ndarray:
     return labels
 
 
-def _total_variation(a: jax.Array, b: jax.Array) -> jax.Array:
+def _total_variation(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """Half the L1 distance between distributions along the last axis."""
-    distance: jax.Array = 0.5 * jnp.abs(a - b).sum(-1)
+    distance: np.ndarray = 0.5 * np.abs(a - b).sum(-1)
     return distance
 
 
-def _by_offset(weights: jax.Array) -> jax.Array:
+def _softmax(logits: np.ndarray) -> np.ndarray:
+    z = np.exp(logits.astype(np.float64) - logits.max(-1, keepdims=True))
+    probs: np.ndarray = z / z.sum(-1, keepdims=True)
+    return probs
+
+
+def _by_offset(weights: np.ndarray) -> np.ndarray:
     """Mean weight on the key ``k`` places back, for k = 0 .. n-1: (..., n, n) -> (..., n)."""
     n = weights.shape[-1]
-    return jnp.stack([jnp.diagonal(weights, offset=-k, axis1=-2, axis2=-1).mean(-1)
-                      for k in range(n)], axis=-1)
+    return np.stack([np.diagonal(weights, offset=-k, axis1=-2, axis2=-1).mean(-1)
+                     for k in range(n)], axis=-1)
 
 
-def measure_one(params: Params, cfg: RunConfig) -> Measures:
-    """Every measurement of one model (``params`` of one seed), except the probes: in their
-    places, the residual streams to fit them on and to test them on."""
-    k_eval, k_place, k_perm, k_fit, k_test = _eval_keys()
-    length = cfg.train_length
+def _compiled_forward(cfg: RunConfig, everything: bool) -> Any:
+    """One compiled forward pass of every model (``params`` with a leading model axis) on a
+    batch of sequences ``tokens`` (N, n), each at its own ``positions`` (N, n) and with its
+    own ``head_mask`` (N, layers, heads), every key ``window`` or more places back masked:
+    the logits (models, N, n, vocab), or with ``everything`` the whole
+    :class:`~experiments.model.Output`.
 
-    def run(tokens: jax.Array, positions: jax.Array) -> Output:
-        return forward(params, cfg, tokens, positions)
+    Every measurement runs through it, so a run compiles a forward pass once per shape of
+    its inputs (three), not once per measurement: compiling was most of a run's cost."""
+    def one(params: Params, tokens: jax.Array, positions: jax.Array, head_mask: jax.Array,
+            window: jax.Array) -> Any:
+        out = forward(params, cfg, tokens, positions, head_mask=head_mask, window=window)
+        return out if everything else out.logits
 
-    def accuracy(batch: tasks.Batch, positions: jax.Array, window: int | None = None
-                 ) -> jax.Array:
-        logits = jax.vmap(lambda t: forward(params, cfg, t, positions, window=window).logits)(
-            batch.tokens)
-        return (logits.argmax(-1) == batch.targets).astype(jnp.float32).mean(0)
-
-    # Extrapolation and interpolation, on sequences longer than the training ones.
-    long = tasks.sample(k_eval, cfg, cfg.eval_batch, cfg.eval_length)
-    ahead = jnp.arange(cfg.eval_length)
-    extrapolated = accuracy(long, ahead)
-    interpolated = accuracy(long, ahead.astype(jnp.float32) * (length / cfg.eval_length))
-    capped = accuracy(long, ahead, window=length)
-
-    # Sequences of the training length at positions s .. s+L-1, and at shuffled positions.
-    placed = tasks.sample(k_place, cfg, cfg.eval_batch, length)
-    perms = jax.vmap(lambda k: jax.random.permutation(k, length))(
-        jax.random.split(k_perm, cfg.eval_batch))
-    starts = jnp.asarray(cfg.shifts)[:, None, None] + jnp.arange(length)  # (shifts, 1, L)
-    placements = jnp.concatenate(
-        [jnp.broadcast_to(starts, (len(cfg.shifts), cfg.eval_batch, length)), perms[None]])
-    outs = jax.vmap(jax.vmap(run), in_axes=(None, 0))(placed.tokens, placements)
-    home = cfg.shifts.index(0)
-    scored = placed.scored.astype(jnp.float32)
-
-    def scored_mean(values: jax.Array) -> jax.Array:  # (..., batch, L) -> (...)
-        return (values * scored).sum((-2, -1)) / scored.sum()
-
-    shifted_logits = outs.logits[:-1]  # (shifts, batch, L, vocab)
-    answers = shifted_logits.argmax(-1)  # (shifts, batch, L)
-    correct = (answers == placed.targets).astype(jnp.float32)
-    changed = (answers != answers[home]).astype(jnp.float32)
-    probs = jax.nn.softmax(shifted_logits, axis=-1)
-    output_tv = _total_variation(probs, probs[home])
-    placed_accuracy, output_change = scored_mean(correct), scored_mean(output_tv)
-    # attention: (placements, batch, layers, heads, L, L) -> mean over batch, heads, queries
-    attention_change = _total_variation(outs.attention, outs.attention[home]).mean((1, 3, 4))
-    shift_change, shuffle_change = attention_change[:-1].T, attention_change[-1]
-    by_offset = _by_offset(outs.attention[home]).mean(0)  # (layers, heads, L)
-    ablation, ablated = _ablation(params, cfg, placed, by_offset, placed_accuracy[home])
-
-    # Position probes on sequences of the training length at positions 0 .. L-1.
-    def stream(key: jax.Array) -> jax.Array:
-        tokens = tasks.sample(key, cfg, cfg.probe_batch, length).tokens
-        residuals: jax.Array = jax.vmap(lambda t: run(t, jnp.arange(length)).residuals,
-                                        out_axes=1)(tokens)
-        return residuals  # (layers+1, batch, n, d)
-
-    # The streams go back to the host, where :func:`measure` fits the probes.
-    return Measures(extrapolated, interpolated, placed_accuracy, output_change,
-                    correct.mean(1), changed.mean(1), output_tv.mean(1), shift_change,
-                    shuffle_change, by_offset, stream(k_fit), stream(k_test), None, None,
-                    None, None, None, None, capped, ablation, ablated)
+    per_model = jax.vmap(one, in_axes=(None, 0, 0, 0, None))
+    return jax.jit(jax.vmap(per_model, in_axes=(0, None, None, None, None)))
 
 
-def ablation_heads(by_offset: jax.Array, offset: int) -> tuple[jax.Array, jax.Array]:
+def ablation_heads(by_offset: Any, offset: int) -> tuple[int, int]:
     """The copy head and its control, as flat indices ``block * heads + head``, from the
     attention by offset (layers, heads, L): the head giving the key ``offset`` back the most
     weight; the head of its block giving it the least (if the block has no other head, the
     least-weighted head of another block)."""
-    weight = by_offset[..., offset]  # (layers, heads)
-    best = jnp.argmax(weight)
-    block = jnp.arange(weight.shape[0])[:, None] + jnp.zeros_like(weight, dtype=jnp.int32)
+    weight = np.asarray(by_offset)[..., offset]  # (layers, heads)
+    best = int(np.argmax(weight))
+    block = np.arange(weight.shape[0])[:, None] + np.zeros(weight.shape, dtype=np.int64)
     # weights are at most 1: + 2 ranks every head of another block after the best's block
-    rank = (weight + jnp.where(block == best // weight.shape[1], 0.0, 2.0)).reshape(-1)
-    control = jnp.argmin(rank.at[best].set(jnp.inf))
-    return best, control
-
-
-def _ablation(params: Params, cfg: RunConfig, batch: tasks.Batch, by_offset: jax.Array,
-              intact: jax.Array) -> tuple[jax.Array, jax.Array]:
-    """Accuracy over the scored tokens of ``batch`` (training length, positions 0 .. L-1):
-    ``intact``, with the copy head removed, with the control head removed; and the two
-    heads as (block, head) rows."""
-    best, control = ablation_heads(by_offset, cfg.offset)
-    scored = batch.scored.astype(jnp.float32)
-    positions = jnp.arange(batch.tokens.shape[1])
-
-    def without(flat: jax.Array) -> jax.Array:
-        mask = jnp.ones(cfg.layers * cfg.heads).at[flat].set(0.0).reshape(cfg.layers, cfg.heads)
-        logits = jax.vmap(lambda t: forward(params, cfg, t, positions, head_mask=mask).logits)(
-            batch.tokens)
-        correct = (logits.argmax(-1) == batch.targets).astype(jnp.float32)
-        return (correct * scored).sum() / scored.sum()
-
-    heads = jnp.stack([jnp.stack([i // cfg.heads, i % cfg.heads]) for i in (best, control)])
-    return jnp.stack([intact, without(best), without(control)]), heads
+    rank = (weight + np.where(block == best // weight.shape[1], 0.0, 2.0)).reshape(-1)
+    rank[best] = np.inf
+    return best, int(np.argmin(rank))
 
 
 def measure(params: Params, cfg: RunConfig) -> Measures:
-    """:func:`measure_one` for every seed (``params`` has a leading seed axis), then the
-    probes of every seed and depth on the host."""
-    device: Measures = jax.jit(jax.vmap(lambda p: measure_one(p, cfg)))(params)
-    fit, test = np.asarray(device.probe_accuracy), np.asarray(device.probe_accuracy_by_position)
+    """Every measurement of every model (``params`` has a leading model axis, one entry per
+    seed): the forward passes compiled (:func:`_compiled_forward`), the rest on the host, in
+    NumPy, the probes' solves included."""
+    length, layers, heads = cfg.train_length, cfg.layers, cfg.heads
+    logits_of, outputs_of = _compiled_forward(cfg, False), _compiled_forward(cfg, True)
+
+    def unmasked(count: int) -> np.ndarray:
+        return np.ones((count, layers, heads), dtype=np.float32)
+
+    # Extrapolation, interpolation and the distance cap, on sequences longer than the
+    # training ones; without a cap every key is nearer than ``eval_length``.
+    long, placed, perms, fit_tokens, test_tokens = _eval_data(cfg)
+    long_targets = np.asarray(long.targets)
+    ahead = np.arange(cfg.eval_length, dtype=np.int32)
+
+    def accuracy(positions: np.ndarray, window: int) -> np.ndarray:  # (models, eval_length)
+        tiled = np.broadcast_to(positions, (cfg.eval_batch, cfg.eval_length))
+        logits = np.asarray(logits_of(params, long.tokens, tiled, unmasked(cfg.eval_batch),
+                                      window))
+        correct: np.ndarray = (logits.argmax(-1) == long_targets).mean(1)
+        return correct
+
+    extrapolated = accuracy(ahead, cfg.eval_length)
+    interpolated = accuracy(ahead.astype(np.float32) * np.float32(length / cfg.eval_length),
+                            cfg.eval_length)
+    capped = accuracy(ahead, length)
+
+    # In one forward pass, sequences of the training length: at positions s .. s+L-1 for
+    # each shift s and at shuffled positions; at 0 .. L-1 with each head removed in turn
+    # (the ablation); and the probes' two sets at 0 .. L-1.
+    shifts = len(cfg.shifts)
+    placements = np.concatenate(
+        [np.broadcast_to(np.asarray(cfg.shifts)[:, None, None] + np.arange(length),
+                         (shifts, cfg.eval_batch, length)), perms[None]]).astype(np.int32)
+    all_heads = layers * heads
+    removed = np.repeat(np.eye(all_heads, dtype=np.float32), cfg.eval_batch, axis=0)
+    placed_tokens = np.asarray(placed.tokens)
+    tokens = np.concatenate([np.tile(placed_tokens, (shifts + 1, 1)),
+                             np.tile(placed_tokens, (all_heads, 1)),
+                             np.asarray(fit_tokens), np.asarray(test_tokens)])
+    at_home = np.broadcast_to(np.arange(length, dtype=np.int32),
+                              ((all_heads * cfg.eval_batch + 2 * cfg.probe_batch), length))
+    positions = np.concatenate([placements.reshape(-1, length), at_home])
+    masks = np.concatenate([unmasked((shifts + 1) * cfg.eval_batch),
+                            (1 - removed).reshape(-1, layers, heads),
+                            unmasked(2 * cfg.probe_batch)])
+    out = outputs_of(params, tokens, positions, masks, length)
+    logits, attention = np.asarray(out.logits), np.asarray(out.attention)
+    residuals = np.asarray(out.residuals)
+    models = logits.shape[0]
+    cut = np.cumsum([(shifts + 1) * cfg.eval_batch, all_heads * cfg.eval_batch,
+                     cfg.probe_batch])
+
+    home = cfg.shifts.index(0)
+    scored = np.asarray(placed.scored, dtype=np.float64)
+    targets = np.asarray(placed.targets)
+
+    def scored_mean(values: np.ndarray) -> np.ndarray:  # (..., batch, L) -> (...)
+        mean: np.ndarray = (values * scored).sum((-2, -1)) / scored.sum()
+        return mean
+
+    shifted_logits = logits[:, :cut[0]].reshape(models, shifts + 1, cfg.eval_batch, length,
+                                                -1)[:, :-1]
+    answers = shifted_logits.argmax(-1)  # (models, shifts, batch, L)
+    correct = (answers == targets).astype(np.float64)
+    changed = (answers != answers[:, home:home + 1]).astype(np.float64)
+    probs = _softmax(shifted_logits)
+    output_tv = _total_variation(probs, probs[:, home:home + 1])
+    placed_accuracy, output_change = scored_mean(correct), scored_mean(output_tv)
+    # attention: (models, placements, batch, layers, heads, L, L)
+    placed_attention = attention[:, :cut[0]].reshape(models, shifts + 1, cfg.eval_batch,
+                                                     layers, heads, length, length)
+    attention_change = _total_variation(placed_attention, placed_attention[:, home:home + 1]
+                                        ).mean((2, 4, 5), dtype=np.float64)
+    shift_change = attention_change[:, :-1].transpose(0, 2, 1)  # (models, layers, shifts)
+    shuffle_change = attention_change[:, -1]
+    by_offset = _by_offset(placed_attention[:, home]).mean(1)  # (models, layers, heads, L)
+
+    ablated_correct = (logits[:, cut[0]:cut[1]].argmax(-1).reshape(
+        models, all_heads, cfg.eval_batch, length) == targets).astype(np.float64)
+    without = scored_mean(ablated_correct)  # (models, every head removed in turn)
+    chosen = [ablation_heads(by_offset[m], cfg.offset) for m in range(models)]
+    ablation = np.array([[placed_accuracy[m, home], without[m, best], without[m, control]]
+                         for m, (best, control) in enumerate(chosen)])
+    ablated = np.array([[divmod(best, heads), divmod(control, heads)]
+                        for best, control in chosen])
+
+    # Position probes on the residual stream (models, depth, batch, n, d), on the host.
+    fit = residuals[:, cut[1]:cut[2]].transpose(0, 2, 1, 3, 4)
+    test = residuals[:, cut[2]:].transpose(0, 2, 1, 3, 4)
     probes = [[_probe(f, t, cfg.probe_ridge) for f, t in zip(fits, tests, strict=True)]
-              for fits, tests in zip(fit, test, strict=True)]  # [seed][depth]
-    accuracy, by_position, ridge, r2 = (np.array([[p[i] for p in seed] for seed in probes])
-                                        for i in range(4))
-    # The control task's labels of the probes' sequences (the same keys as measure_one's).
-    *_, k_fit, k_test = _eval_keys()
+              for fits, tests in zip(fit, test, strict=True)]  # [model][depth]
+    probe_accuracy, by_position, ridge, r2 = (np.array([[p[i] for p in seed] for seed in probes])
+                                              for i in range(4))
+    # The control task's labels of the probes' sequences.
     labels = control_labels(cfg)
-    c_fit, c_test = (labels[np.asarray(tasks.sample(k, cfg, cfg.probe_batch,
-                                                    cfg.train_length).tokens)]
-                     for k in (k_fit, k_test))
+    c_fit, c_test = labels[np.asarray(fit_tokens)], labels[np.asarray(test_tokens)]
     more = [[_probe_moments(f, t, c_fit, c_test, cfg.probe_ridge)
              for f, t in zip(fits, tests, strict=True)]
-            for fits, tests in zip(fit, test, strict=True)]  # [seed][depth]
+            for fits, tests in zip(fit, test, strict=True)]  # [model][depth]
     sq, sq_r2, control, sq_control = (np.array([[p[i] for p in seed] for seed in more])
                                       for i in range(4))
-    return Measures(np.asarray(device.accuracy_by_position),
-                    np.asarray(device.interpolated_accuracy_by_position),
-                    np.asarray(device.placed_accuracy), np.asarray(device.placed_output_change),
-                    np.asarray(device.placed_correct_by_position),
-                    np.asarray(device.placed_changed_by_position),
-                    np.asarray(device.placed_output_change_by_position),
-                    np.asarray(device.shift_change), np.asarray(device.shuffle_change),
-                    np.asarray(device.attention_by_offset), accuracy, by_position, ridge, r2,
-                    sq, sq_r2, control, sq_control,
-                    np.asarray(device.capped_accuracy_by_position),
-                    np.asarray(device.ablation_accuracy), np.asarray(device.ablation_heads))
+    return Measures(extrapolated, interpolated, placed_accuracy, output_change,
+                    correct.mean(2), changed.mean(2), output_tv.mean(2), shift_change,
+                    shuffle_change, by_offset, probe_accuracy, by_position, ridge, r2,
+                    sq, sq_r2, control, sq_control, capped, ablation, ablated)
 
 
 class TextMeasures(NamedTuple):

@@ -27,41 +27,52 @@ class Output(NamedTuple):
     attention: jax.Array  # (layers, heads, n, n): row q is where position q looks
 
 
-def _dense(key: jax.Array, fan_in: int, fan_out: int) -> jax.Array:
-    weights: jax.Array = jax.random.normal(key, (fan_in, fan_out)) / np.sqrt(fan_in)
-    return weights
-
-
 def init_params(key: jax.Array, cfg: RunConfig) -> Params:
-    """Fresh parameters: normal weights scaled by 1/sqrt(fan-in), LayerNorm at identity."""
+    """Fresh parameters: normal weights scaled by 1/sqrt(fan-in), LayerNorm at identity.
+
+    Every random entry comes from one draw of standard normals, cut into the weights in a
+    fixed order: one random call to compile instead of one per weight."""
     d = cfg.d_model
-    keys = iter(jax.random.split(key, 4 + 6 * cfg.layers))
-    blocks = []
-    for _ in range(cfg.layers):
-        blocks.append({
-            "ln1": {"scale": jnp.ones(d), "bias": jnp.zeros(d)},
-            "qkv": _dense(next(keys), d, 3 * d),
-            "out": _dense(next(keys), d, d),
-            "ln2": {"scale": jnp.ones(d), "bias": jnp.zeros(d)},
-            "up": _dense(next(keys), d, cfg.d_mlp),
-            "up_bias": jnp.zeros(cfg.d_mlp),
-            "down": _dense(next(keys), cfg.d_mlp, d),
-            "down_bias": jnp.zeros(d),
-        })
+    shapes: dict[str, tuple[int, int]] = {}
+    for layer in range(cfg.layers):
+        shapes |= {f"qkv{layer}": (d, 3 * d), f"out{layer}": (d, d),
+                   f"up{layer}": (d, cfg.d_mlp), f"down{layer}": (cfg.d_mlp, d)}
+    shapes |= {"embed": (cfg.vocab, cfg.d_token), "unembed": (d, cfg.vocab)}
+    if cfg.scheme == "learned":
+        shapes["positions"] = (cfg.max_positions, cfg.d_pos_vector)
+    sizes = [rows * cols for rows, cols in shapes.values()]
+    noise = jax.random.normal(key, (sum(sizes),))
+    cuts = np.cumsum([0, *sizes])
+    normal = {name: noise[cuts[i]:cuts[i + 1]].reshape(shape)
+              for i, (name, shape) in enumerate(shapes.items())}
+
+    def dense(name: str) -> jax.Array:
+        weights: jax.Array = normal[name] / np.sqrt(shapes[name][0])
+        return weights
+
+    blocks = [{
+        "ln1": {"scale": jnp.ones(d), "bias": jnp.zeros(d)},
+        "qkv": dense(f"qkv{layer}"),
+        "out": dense(f"out{layer}"),
+        "ln2": {"scale": jnp.ones(d), "bias": jnp.zeros(d)},
+        "up": dense(f"up{layer}"),
+        "up_bias": jnp.zeros(cfg.d_mlp),
+        "down": dense(f"down{layer}"),
+        "down_bias": jnp.zeros(d),
+    } for layer in range(cfg.layers)]
     params: Params = {
-        "embed": jax.random.normal(next(keys), (cfg.vocab, cfg.d_token)),
+        "embed": normal["embed"],
         "blocks": blocks,
         "ln_final": {"scale": jnp.ones(d), "bias": jnp.zeros(d)},
-        "unembed": _dense(next(keys), d, cfg.vocab),
+        "unembed": dense("unembed"),
     }
     if cfg.scheme == "t5":
         # One scalar per bucket and head, shared by every layer as in T5; at zero, the
         # untrained model is the model without positions.
         params["relative_bias"] = jnp.zeros((cfg.buckets, cfg.heads))
     if cfg.scheme == "learned":
-        random = jax.random.normal(next(keys), (cfg.max_positions, cfg.d_pos_vector))
         params["positions"] = (jnp.asarray(paper_table(cfg)) if cfg.learned_init == "sinusoidal"
-                               else random)
+                               else normal["positions"])
     return params
 
 
@@ -237,7 +248,7 @@ def embed(params: Params, cfg: RunConfig, tokens: jax.Array, positions: jax.Arra
 
 def forward(params: Params, cfg: RunConfig, tokens: jax.Array,
             positions: jax.Array | None = None, head_mask: jax.Array | None = None,
-            window: int | None = None) -> Output:
+            window: int | jax.Array | None = None) -> Output:
     """One sequence ``tokens`` (n,) at ``positions`` (default 0 .. n-1).
 
     ``head_mask`` (layers, heads), optional: each head's output (its share of the mixed

@@ -6,14 +6,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import jax
-import jax.numpy as jnp
 import numpy as np
 
 from experiments import text
 from experiments.config import RunConfig
 from experiments.measures import Measures, TextMeasures, measure, measure_text
 from experiments.model import parameter_count
-from experiments.train import Progress, initial_params, train
+from experiments.train import Progress, train
 
 
 class RunError(RuntimeError):
@@ -83,9 +82,9 @@ def run(config: RunConfig | dict[str, Any], progress: Progress | None = None,
     corpus = text.prepare(cfg, texts) if cfg.task == "char_lm" else None
     trained = train(cfg, progress, None if corpus is None else corpus.train)
     one_model = jax.tree_util.tree_map(lambda leaf: leaf[0], trained.params)
-    # Trained and untrained models measured in one compiled call: seeds, then the controls.
-    initial = initial_params(cfg)
-    both = jax.tree_util.tree_map(lambda a, b: jnp.concatenate([a, b]), trained.params,
+    # Trained and untrained models measured together: seeds, then the controls.
+    initial = trained.initial
+    both = jax.tree_util.tree_map(lambda a, b: np.concatenate([a, b]), trained.params,
                                   initial)
     measured: Measures | TextMeasures = (measure(both, cfg) if corpus is None
                                          else measure_text(both, cfg, corpus.test))

@@ -3,10 +3,11 @@ it meets the convergence rule.
 
 The whole of training runs on the device side: ``jax.lax.scan`` over the steps of a chunk
 of ``cfg.check_every`` steps, ``jax.vmap`` over the seeds, and each step draws its batch
-from its own random key. Between chunks the host applies the convergence rule
-(:func:`converged`) to each seed's losses; a seed that meets it is frozen (its weights and
-optimiser state stop changing) while the others go on, and training ends when every seed
-has met it or after ``cfg.steps`` steps, the cap.
+from a random key of its own (the seed's data key folded with the step's number).
+Between chunks the host applies the convergence rule (:func:`converged`) to each seed's
+losses; a seed that meets it is frozen (its weights and optimiser state stop changing)
+while the others go on, and training ends when every seed has met it or after
+``cfg.steps`` steps, the cap.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 import optax
+from jax.flatten_util import ravel_pytree
 
 from experiments import tasks
 from experiments.config import RunConfig
@@ -30,6 +32,7 @@ Progress = Callable[[int, int, float], None]
 
 class Trained(NamedTuple):
     params: Params  # every leaf has a leading axis of one entry per seed
+    initial: Params  # the same models before training (the untrained control)
     #: (seeds, steps run): the training loss at every step; after a seed is frozen, the
     #: frozen model's loss on the batches the others still train on.
     losses: np.ndarray
@@ -64,13 +67,6 @@ def seed_keys(cfg: RunConfig) -> jax.Array:
     return jnp.stack([jax.random.key(s) for s in cfg.seeds])
 
 
-def initial_params(cfg: RunConfig) -> Params:
-    """Every seed's weights before training (the untrained control), leading seed axis."""
-    params: Params = jax.jit(jax.vmap(lambda seed: init_params(jax.random.fold_in(seed, 0),
-                                                               cfg)))(seed_keys(cfg))
-    return params
-
-
 def loss_and_accuracy(params: Params, cfg: RunConfig, batch: tasks.Batch,
                       starts: jax.Array) -> tuple[jax.Array, jax.Array]:
     """Mean loss and accuracy over the scored positions; sequence ``b`` is placed at
@@ -99,46 +95,66 @@ def train(cfg: RunConfig, progress: Progress | None = None,
           corpus: np.ndarray | None = None) -> Trained:
     """Train one model per seed of ``cfg``, each until it meets the convergence rule
     (:func:`converged`); returns the final parameters, the losses and when each stopped.
-    ``corpus``: the training text's tokens (``char_lm``), a constant of the compiled step."""
+    ``corpus``: the training text's tokens (``char_lm``), a constant of the compiled step.
+
+    The optimiser sees each model's weights as one flat vector (the same arithmetic, leaf
+    by leaf, as on the tree of arrays), and step ``t`` of a seed draws its batch from the
+    seed's data key folded with ``t``: a chunk is then one compiled program whatever its
+    place in training, and compiling it is a few seconds less per run."""
     opt = optimiser(cfg)
     text = None if corpus is None else jnp.asarray(corpus, dtype=jnp.int32)
+    shapes = jax.eval_shape(lambda: init_params(jax.random.key(0), cfg))
+    _, unravel = ravel_pytree(jax.tree_util.tree_map(lambda s: np.zeros(s.shape, s.dtype),
+                                                     shapes))
+    leaves, tree = jax.tree_util.tree_flatten(shapes)
+    cuts = np.cumsum([0, *(int(np.prod(leaf.shape)) for leaf in leaves)])
 
-    def step(state: tuple[Params, Any, jax.Array], key: jax.Array
-             ) -> tuple[tuple[Params, Any, jax.Array], jax.Array]:
-        params, opt_state, active = state
-        data_key, start_key = jax.random.split(key)
+    def unravel_seeds(weights: jax.Array) -> Params:
+        """(seeds, weights) -> the tree of arrays with a leading seed axis, on the host
+        (the order is ``ravel_pytree``'s: the leaves' order, each flattened row-major)."""
+        flat = np.asarray(weights)
+        unravelled: Params = jax.tree_util.tree_unflatten(tree, [
+            flat[:, cuts[i]:cuts[i + 1]].reshape(-1, *leaf.shape)
+            for i, leaf in enumerate(leaves)])
+        return unravelled
+
+    def step(state: tuple[jax.Array, Any, jax.Array, jax.Array], t: jax.Array
+             ) -> tuple[tuple[jax.Array, Any, jax.Array, jax.Array], jax.Array]:
+        weights, opt_state, active, data = state
+        data_key, start_key = jax.random.split(jax.random.fold_in(data, t))
         batch = tasks.sample(data_key, cfg, cfg.batch, cfg.train_length, text)
         # SHAPE-style random placement when train_offset > 0; else every sequence at 0.
         starts = tasks.train_starts(start_key, cfg)
-        (loss, _), grads = jax.value_and_grad(loss_and_accuracy, has_aux=True)(
-            params, cfg, batch, starts)
-        updates, new_opt_state = opt.update(grads, opt_state, params)
+        (loss, _), grads = jax.value_and_grad(
+            lambda w: loss_and_accuracy(unravel(w), cfg, batch, starts), has_aux=True)(weights)
+        updates, new_opt_state = opt.update(grads, opt_state, weights)
         # A frozen seed keeps its weights and optimiser state.
         keep = partial(jnp.where, active)
-        params = jax.tree_util.tree_map(keep, optax.apply_updates(params, updates), params)
+        weights = jnp.where(active, optax.apply_updates(weights, updates), weights)
         opt_state = jax.tree_util.tree_map(keep, new_opt_state, opt_state)
-        return (params, opt_state, active), loss
+        return (weights, opt_state, active, data), loss
 
-    def chunk(state: tuple[Params, Any, jax.Array], keys: jax.Array
-              ) -> tuple[tuple[Params, Any, jax.Array], jax.Array]:
-        return jax.lax.scan(step, state, keys)
+    def chunk(state: tuple[jax.Array, Any, jax.Array, jax.Array], steps: jax.Array
+              ) -> tuple[tuple[jax.Array, Any, jax.Array, jax.Array], jax.Array]:
+        return jax.lax.scan(step, state, steps)
 
-    def start(seed: jax.Array) -> tuple[tuple[Params, Any], jax.Array]:
-        params = init_params(jax.random.fold_in(seed, 0), cfg)
-        return (params, opt.init(params)), jax.random.split(jax.random.fold_in(seed, 1),
-                                                             cfg.steps)
+    def start(seed: jax.Array) -> tuple[jax.Array, Any, jax.Array]:
+        weights = ravel_pytree(init_params(jax.random.fold_in(seed, 0), cfg))[0]
+        return weights, opt.init(weights), jax.random.fold_in(seed, 1)
 
-    run_chunk = jax.jit(jax.vmap(chunk))
-    (params, opt_state), step_keys = jax.jit(jax.vmap(start))(seed_keys(cfg))
+    run_chunk = jax.jit(jax.vmap(chunk, in_axes=(0, None)))
+    weights, opt_state, data = jax.jit(jax.vmap(start))(seed_keys(cfg))
+    initial = unravel_seeds(weights)
     seeds = len(cfg.seeds)
     stopped: list[str | None] = [None] * seeds
     steps_trained = np.zeros(seeds, dtype=np.int64)
     losses: list[np.ndarray] = []
     done = 0
     while any(reason is None for reason in stopped):
-        active = jnp.asarray([reason is None for reason in stopped])
-        keys = step_keys[:, done:done + cfg.check_every]
-        (params, opt_state, _), chunk_losses = run_chunk((params, opt_state, active), keys)
+        active = np.asarray([reason is None for reason in stopped])
+        steps = np.arange(done, done + cfg.check_every, dtype=np.int32)
+        (weights, opt_state, _, _), chunk_losses = run_chunk(
+            (weights, opt_state, active, data), steps)
         losses.append(np.asarray(chunk_losses))
         done += cfg.check_every
         means = np.stack([c.mean(1) for c in losses], axis=1)  # (seeds, chunks)
@@ -148,5 +164,5 @@ def train(cfg: RunConfig, progress: Progress | None = None,
                 stopped[s] = converged(means[s], cfg)
         if progress is not None:
             progress(done, cfg.steps, float(chunk_losses[:, -1].mean()))
-    return Trained(params, np.concatenate(losses, axis=1), steps_trained,
+    return Trained(unravel_seeds(weights), initial, np.concatenate(losses, axis=1), steps_trained,
                    tuple(str(reason) for reason in stopped))
