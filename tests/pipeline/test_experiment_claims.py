@@ -61,6 +61,12 @@ def separated(high: np.ndarray, low: np.ndarray) -> bool:
     return float(np.min(high)) > float(np.max(low)) and gap > max(spread(high), spread(low))
 
 
+def above_in_every_seed(high: np.ndarray, low: np.ndarray) -> bool:
+    """"In every seed": seed by seed, ``high`` above ``low`` (two measures of the same
+    models), with no claim about the spread between seeds."""
+    return bool(np.all(np.asarray(high) > np.asarray(low)))
+
+
 def within_spread(a: np.ndarray, b: np.ndarray) -> bool:
     """"The same within the spread between seeds": the gap between the means no larger
     than the spread of either."""
@@ -127,15 +133,15 @@ def rotary_long_context(runs: Runs) -> str | None:
     last = run["config"]["shifts"][-1]
     short = placed(run, last)
     long = window(run, last, last + run["config"]["train_length"])
-    return _fail(separated(short, long), "rotary loses nothing to the longer context", short,
-                 long)
+    return _fail(above_in_every_seed(short, long), "rotary loses nothing to the longer context",
+                 short, long)
 
 
 def shape_works(runs: Runs) -> str | None:
     shape = windows(runs["run-sinusoidal-shape"])["beyond"]
     plain = windows(runs["run-sinusoidal"])["beyond"]
-    return _fail(shape.min() > 0.8 and separated(shape, plain),
-                 "SHAPE does not work on long sequences", shape, plain)
+    return _fail(int(np.sum(shape <= 0.8)) <= 1 and separated(shape, plain),
+                 "SHAPE does not work on long sequences in all but one seed", shape, plain)
 
 
 def shape_placement(runs: Runs) -> str | None:
@@ -149,14 +155,14 @@ def _capped(run: Run, start: int, stop: int, untrained: bool = False) -> np.ndar
 
 def capped_rotary_recovers(runs: Runs) -> str | None:
     """Rotary with the far keys masked: at least 0.95 in every seed past the training length
-    (both windows), beyond the spread above the same positions with every key; untrained
-    below twice chance with the cap."""
+    (both windows), every seed above its own score at the same positions with every key;
+    untrained below twice chance with the cap."""
     run = runs["run-rotary"]
     length, top = run["config"]["train_length"], run["config"]["eval_length"]
     capped = [_capped(run, length, 2 * length), _capped(run, 2 * length, top)]
     full = windows(run)["beyond"]
     control = _capped(run, length, top, untrained=True)
-    ok = (min(c.min() for c in capped) > 0.95 and separated(capped[1], full)
+    ok = (min(c.min() for c in capped) > 0.95 and above_in_every_seed(capped[1], full)
           and control.max() < 2 * chance(run))
     return _fail(ok, "rotary does not recover with the cap, or the control does", capped,
                  full, control)
@@ -376,10 +382,10 @@ def every_seed_above(high: np.ndarray, low: np.ndarray) -> bool:
 
 
 def probe_r2_lower(runs: Runs) -> str | None:
-    """Every trained seed below every untrained one, but not beyond the spread."""
+    """Every trained seed below the same seed untrained, but not beyond the spread."""
     untrained, trained = (measured(runs["run-sinusoidal"], "probe_r2", u)[:, -1]
                           for u in (True, False))
-    return _fail(every_seed_above(untrained, trained) and not separated(untrained, trained),
+    return _fail(above_in_every_seed(untrained, trained) and not separated(untrained, trained),
                  "R² not lower for every seed, or lower beyond the spread", untrained, trained)
 
 
@@ -411,14 +417,16 @@ def causal_untrained(runs: Runs) -> str | None:
 
 
 def probe_block_one(runs: Runs) -> str | None:
-    """The sinusoidal model keeps the position through block 1 beyond the spread (trained
-    against untrained), and its copy head is in block 2: in every seed a head of block 2
-    gives the task's key at least 0.9 of its weight, more than any head of block 1."""
+    """After block 1 the sinusoidal model's position reads the same as before training
+    within the spread; its copy head (the head of any block giving the task's key the most
+    weight) is in block 2 in some seeds and in block 1 in others, in each seed a head
+    giving that key at least half its weight."""
     run = runs["run-sinusoidal"]
     kept = [measured(run, "probe_accuracy", u)[:, 1] for u in (False, True)]
     weights = measured(run, "attention_by_offset")[..., run["config"]["offset"]]
     first, second = weights[:, 0].max(axis=1), weights[:, 1].max(axis=1)
-    ok = separated(*kept) and second.min() >= 0.9 and second.min() > first.max()
+    blocks = set(np.where(second > first, 2, 1).tolist())
+    ok = within_spread(*kept) and blocks == {1, 2} and np.maximum(first, second).min() >= 0.5
     return _fail(ok, "position not kept through block 1, or the copy head not in block 2",
                  kept, first, second)
 
@@ -535,7 +543,8 @@ def trainable_unseen_rows(runs: Runs) -> str | None:
 
 def trainable_loses_edge(runs: Runs) -> str | None:
     fixed, start, random = (_beyond(runs, n) for n in experiments_page.TRAINABLE)
-    return _fail(separated(fixed, start) and within_spread(start, random),
+    return _fail(within_spread(start, random) and every_seed_above(fixed, start)
+                 and not separated(fixed, start),
                  "the table that started sinusoidal is not below the fixed one and level "
                  "with the random start beyond the training length", fixed, start, random)
 
@@ -553,14 +562,17 @@ def slip_same_start(runs: Runs) -> str | None:
 def slip_slower(runs: Runs) -> str | None:
     slip, paper = (_loss(runs, n, changes_page.LATE) for n in (SLIP, "run-sinusoidal"))
     took = {n: steps_trained(runs[n]) for n in (SLIP, "run-sinusoidal")}
-    return _fail(separated(slip, paper) and separated(took[SLIP], took["run-sinusoidal"]),
+    return _fail(separated(slip, paper)
+                 and every_seed_above(took[SLIP], took["run-sinusoidal"]),
                  "the slip's loss is not above the paper's, or it met the target as soon",
                  slip, paper, took)
 
 
 def slip_beyond_lower(runs: Runs) -> str | None:
     slip, paper = _beyond(runs, SLIP), _beyond(runs, "run-sinusoidal")
-    return _fail(separated(paper, slip), "the slip is not below the paper's beyond", slip, paper)
+    return _fail(paper.mean() > slip.mean() and not separated(paper, slip),
+                 "the slip is not below the paper's in the mean, or is below beyond the spread",
+                 slip, paper)
 
 
 #: The text runs the real-text page compares by name (a scheme added later joins a claim
@@ -595,10 +607,15 @@ def text_first_bigram(runs: Runs) -> str | None:
 
 
 def text_rotary_inside(runs: Runs) -> str | None:
+    """Rotary lowest inside in the mean; beyond the spread against the sinusoidal model and
+    the one without positions; against the learned one not every seed."""
     rotary = _text(runs, "run-text-rotary", "trained")
     others = {n: _text(runs, n, "trained") for n in TEXT_ALL if n != "run-text-rotary"}
-    return _fail(all(separated(v, rotary) for v in others.values()),
-                 "rotary is not the lowest inside", rotary, others)
+    learned = others.pop("run-text-learned")
+    ok = (all(separated(v, rotary) for v in others.values())
+          and learned.mean() > rotary.mean() and learned.min() <= rotary.max())
+    return _fail(ok, "rotary is not the lowest inside as the page says", rotary, others,
+                 learned)
 
 
 def text_positions_rise(runs: Runs) -> str | None:
@@ -620,11 +637,11 @@ def text_none_rises_least(runs: Runs) -> str | None:
 
 
 def text_beyond_unigram(runs: Runs) -> str | None:
-    """Beyond the training length every seed of the models with positions above the unigram
-    counts' loss, every seed of the model without positions below it."""
+    """Beyond the training length the mean over seeds of each model with positions above the
+    unigram counts' loss, every seed of the model without positions below it."""
     unigram = _baseline(runs, "unigram")
     beyond = {n: _text(runs, n, "beyond") for n in TEXT_ALL}
-    return _fail(all(beyond[n].min() > unigram for n in TEXT_POSITIONS)
+    return _fail(all(beyond[n].mean() > unigram for n in TEXT_POSITIONS)
                  and beyond[TEXT_NONE].max() < unigram,
                  "the unigram counts do not fall between the models beyond", beyond, unigram)
 BIAS = ("run-alibi", "run-t5")
@@ -849,13 +866,14 @@ def sinusoidal_meets_target(runs: Runs) -> str | None:
 
 
 def none_at_cap(runs: Runs) -> str | None:
-    """Still gaining at the cap: every seed stopped by the cap, its loss over the last
-    check lower than over the check before it."""
+    """Some seeds at the cap, the others at a plateau; each seed at the cap still gaining:
+    its loss over its last check lower than over the check before it."""
     run = runs["run-none"]
     losses, every = np.asarray(run["losses"]), run["config"]["check_every"]
     last, before = losses[:, -every:].mean(1), losses[:, -2 * every:-every].mean(1)
     why = list(run["stopped_by"])
-    return _fail(set(why) == {"cap"} and bool(np.all(last < before)),
+    at_cap = np.array([w == "cap" for w in why])
+    return _fail(set(why) == {"cap", "plateau"} and bool(np.all(last[at_cap] < before[at_cap])),
                  "a seed without positions stopped before the cap or was not gaining", why,
                  last, before)
 
@@ -897,14 +915,14 @@ def scaled_fails_beyond(runs: Runs) -> str | None:
 
 
 def sum_concat_varied(runs: Runs) -> str | None:
-    """At width 64 and scaled: concatenation's mean ahead past the training length, the
-    seeds not separated."""
-    pairs = [("run-sinusoidal-concat-d64", "run-sinusoidal-sum-half-d64"),
-             ("run-sinusoidal-concat-scaled", "run-sinusoidal-sum-half-scaled")]
-    found = {c: (_beyond(runs, c).mean(), _beyond(runs, m).mean(),
-                 separated(_beyond(runs, c), _beyond(runs, m))) for c, m in pairs}
-    return _fail(all(c > m and not apart for c, m, apart in found.values()),
-                 "concatenation is not ahead in the mean, or is ahead beyond the spread", found)
+    """Past the training length: at width 64 concatenation ahead beyond the spread; scaled,
+    the sum ahead in the mean, the seeds not separated."""
+    wide = _beyond(runs, "run-sinusoidal-concat-d64"), _beyond(runs, "run-sinusoidal-sum-half-d64")
+    scaled = (_beyond(runs, "run-sinusoidal-concat-scaled"),
+              _beyond(runs, "run-sinusoidal-sum-half-scaled"))
+    ok = (separated(*wide) and scaled[1].mean() > scaled[0].mean()
+          and not separated(scaled[1], scaled[0]))
+    return _fail(ok, "width 64 or the scaled pair not as the page says", wide, scaled)
 
 
 def _seeds_at_cap(runs: Runs, name: str) -> int:
@@ -931,27 +949,30 @@ def alibi_capped(runs: Runs) -> str | None:
 
 
 def half_capped(runs: Runs) -> str | None:
-    capped = {n: _seeds_at_cap(runs, n) for n in ("run-half-rotary", "run-half-t5", "run-half-alibi")}
-    return _fail(all(capped.values()), "a scheme behind on the absolute task met the rule",
-                 capped)
+    capped = {n: _seeds_at_cap(runs, n) for n in ("run-half-rotary", "run-half-t5")}
+    alibi = list(runs["run-half-alibi"]["stopped_by"])
+    return _fail(all(capped.values()) and set(alibi) == {"plateau"},
+                 "rotary or T5 on the absolute task met the rule, or ALiBi did not stop at a "
+                 "plateau in every seed", capped, alibi)
 
 
 def sum_concat_far(runs: Runs) -> str | None:
     """On positions past twice the training length, every concatenated seed above every
-    summed seed, in all three settings."""
+    summed seed at widths 32 and 64, not with scaled token vectors."""
     pairs = [("run-sinusoidal-concat", "run-sinusoidal-sum-half"),
              ("run-sinusoidal-concat-d64", "run-sinusoidal-sum-half-d64"),
              ("run-sinusoidal-concat-scaled", "run-sinusoidal-sum-half-scaled")]
-    found = {c: (windows(runs[c])["beyond"], windows(runs[m])["beyond"]) for c, m in pairs}
-    return _fail(all(every_seed_above(c, m) for c, m in found.values()),
-                 "a concatenated seed is not above every summed one far out", found)
+    found = [every_seed_above(windows(runs[c])["beyond"], windows(runs[m])["beyond"])
+             for c, m in pairs]
+    return _fail(found == [True, True, False],
+                 "concatenated seeds above every summed one far out: not as the page says", found)
 
 
 def sum_scaled_capped(runs: Runs) -> str | None:
-    summed, joined = (_seeds_at_cap(runs, n) for n in ("run-sinusoidal-sum-half-scaled",
-                                                 "run-sinusoidal-concat-scaled"))
-    return _fail(summed > 0 and joined == 0, "the scaled pair's caps differ from the page",
-                 summed, joined)
+    summed, joined = (list(runs[n]["stopped_by"]) for n in ("run-sinusoidal-sum-half-scaled",
+                                                             "run-sinusoidal-concat-scaled"))
+    return _fail("plateau" in summed and "cap" not in summed and set(joined) == {"target"},
+                 "the scaled pair's stops differ from the page", summed, joined)
 
 
 #: The claims of the convergence rule, the width and scale arms, and the cold review.

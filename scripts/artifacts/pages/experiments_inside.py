@@ -136,7 +136,10 @@ NUMBERS_FROM_RUNS: tuple[str, ...] = (
     "exp_sinusoidal_ablation_copy",
     "exp_sinusoidal_ablation_intact",
     "exp_sinusoidal_attn_1_high",
+    "exp_sinusoidal_attn_1_low",
+    "exp_sinusoidal_attn_2_high",
     "exp_sinusoidal_attn_2_low",
+    "exp_sinusoidal_copy_block_2",
     "exp_sinusoidal_attn_best",
     "exp_sinusoidal_attn_best_untrained",
     "exp_sinusoidal_concat_acc_beyond",
@@ -162,5 +165,5 @@ NUMBERS_FROM_RUNS: tuple[str, ...] = (
     "exp_sinusoidal_sum_half_acc_to_double_low",
     "exp_sinusoidal_sum_half_d64_acc_to_double",
     "exp_sinusoidal_sum_half_scaled_acc_to_double",
-    "exp_sinusoidal_sum_half_scaled_stopped_cap",
+    "exp_sinusoidal_sum_half_scaled_stopped_plateau",
 )

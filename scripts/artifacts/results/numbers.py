@@ -58,6 +58,7 @@ def _common(out: dict[str, str], runs: Mapping[str, Run]) -> None:
     out["exp_last_eval"] = str(cfg["eval_length"] - 1)
     out["exp_seeds"] = str(len(cfg["seeds"]))
     out["exp_steps"] = f"{cfg['steps']:,}"
+    out["exp_batch"] = str(cfg["batch"])
     out["exp_check_every"] = str(cfg["check_every"])
     out["exp_target_loss"] = f"{cfg['target_loss']:g}"
     out["exp_patience"] = str(cfg["patience"])
@@ -138,8 +139,12 @@ def _one(out: dict[str, str], key: str, run: Run) -> None:
             # the head that gives the task's key the most weight, per seed
             _spread(out, f"exp_{key}_attn_{layer + 1}{tail}",
                     weights[:, layer, :, cfg["offset"]].max(axis=1))
-        # the head of any block that gives it the most, per seed
+        # the head of any block that gives it the most, per seed, and how many seeds have it
+        # in each block
         _spread(out, f"exp_{key}_attn_best{tail}", weights[..., cfg["offset"]].max(axis=(1, 2)))
+        copy_block = weights[..., cfg["offset"]].max(axis=2).argmax(axis=1)
+        for layer in range(weights.shape[1]):
+            out[f"exp_{key}_copy_block_{layer + 1}{tail}"] = str(int(np.sum(copy_block == layer)))
         # that head's weight on the two keys just beyond the task's (T5's bucket-mates)
         k = cfg["offset"]
         if k + 2 < weights.shape[-1]:
