@@ -57,9 +57,9 @@ CHANGES = {
     **{f"run-half-{s}": {"scheme", "task"} for s in ("learned", "rotary", "none")},
     "run-learned-from-sinusoidal": {"scheme", "learned_init"},
     "run-sinusoidal-column-exponent": {"formula"},
-    # real text: the task, its vocabulary and text, more evaluation windows, a lower cap
-    "run-text-sinusoidal": {"task", "vocab", "corpus", "eval_batch", "steps"},
-    **{f"run-text-{s}": {"scheme", "task", "vocab", "corpus", "eval_batch", "steps"}
+    # real text: the task, its vocabulary and text, more evaluation windows
+    "run-text-sinusoidal": {"task", "vocab", "corpus", "eval_batch"},
+    **{f"run-text-{s}": {"scheme", "task", "vocab", "corpus", "eval_batch"}
        for s in ("learned", "rotary", "none")},
     # width and embedding scale
     **{f"run-sinusoidal-d{d}": {"d_model"} for d in (16, 64)},

@@ -142,6 +142,7 @@ ARTIFACTS = RUNS + [
 #: lowest and highest seed. tests/docs/test_docs_numbers.py requires every ``exp_`` name a
 #: page quotes to be listed here.
 NUMBERS_FROM_RUNS: tuple[str, ...] = (
+    "exp_batch",
     "exp_chance",
     "exp_check_every",
     "exp_d_model",
