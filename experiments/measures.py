@@ -26,6 +26,11 @@ the measure reads when nothing was learned.
 - **Distance-capped extrapolation**: the extrapolation's long sequences again, with every
   key ``train_length`` or more places back masked, so that no query-key distance longer
   than in training is used and a query sees at most as many keys as in training.
+- **Extrapolation at random positions**: the extrapolation's long sequences again, each at
+  a sorted random subset of the positions ``0 .. max_positions-1`` (drawn once per sequence
+  from a fixed key), as randomised positional encodings are also tested (Ruoss et al., 2023):
+  for a run trained at random positions, the positions it was trained on; for the others,
+  whose ``max_positions`` is ``eval_length``, the same as the extrapolation.
 - **Head ablation**: on the placement's sequences at ``s = 0`` (inside the training
   length), accuracy with the *copy head* removed, the head of any block that gives the key
   ``offset`` back the most weight (by attention by offset), and, as the control, with the
@@ -58,7 +63,7 @@ import numpy as np
 
 from experiments import tasks
 from experiments.config import RunConfig
-from experiments.model import Params, forward
+from experiments.model import Constants, Params, constants, forward
 from experiments.text import eval_starts
 
 EVAL_KEY = 20_171_206  # the paper's first arXiv version: any fixed number would do
@@ -90,28 +95,37 @@ class Measures(NamedTuple):
     capped_accuracy_by_position: Any  # (eval_length,): keys train_length or more back masked
     ablation_accuracy: Any  # (3,): intact, copy head removed, control head removed
     ablation_heads: Any  # (2, 2): (block, head), from 0, of the copy head and the control
+    random_accuracy_by_position: Any  # (eval_length,): at sorted random positions
 
 
 def _eval_keys() -> tuple[jax.Array, ...]:
-    return tuple(jax.random.split(jax.random.key(EVAL_KEY), 5))
+    """Keys of the evaluation data: the five of the first measures, then one for the random
+    positions (folded in, so that adding it left the others as they were)."""
+    key = jax.random.key(EVAL_KEY)
+    return (*jax.random.split(key, 5), jax.random.fold_in(key, 1))
 
 
 def _eval_data(cfg: RunConfig) -> tuple[tasks.Batch, tasks.Batch, np.ndarray, np.ndarray,
-                                        np.ndarray]:
+                                        np.ndarray, np.ndarray]:
     """The measurements' sequences, from fixed keys (the same for every seed and run), drawn
     in one compiled call: the long sequences; the training-length ones to place; a shuffle
-    of positions per placed sequence; the probes' tokens to fit and to test on."""
-    def draw() -> Any:
-        k_eval, k_place, k_perm, k_fit, k_test = _eval_keys()
+    of positions per placed sequence; the probes' tokens to fit and to test on; sorted
+    random positions for each long sequence."""
+    def draw(consts: Constants) -> Any:
+        k_eval, k_place, k_perm, k_fit, k_test, k_random = _eval_keys()
         length = cfg.train_length
         # a random permutation per sequence: the order of uniform draws
         perms = jnp.argsort(jax.random.uniform(k_perm, (cfg.eval_batch, length)), axis=1)
-        return (tasks.sample(k_eval, cfg, cfg.eval_batch, cfg.eval_length),
-                tasks.sample(k_place, cfg, cfg.eval_batch, length), perms,
-                *(tasks.sample(k, cfg, cfg.probe_batch, length).tokens for k in (k_fit, k_test)))
+        return (tasks.sample(k_eval, cfg, cfg.eval_batch, cfg.eval_length, consts=consts),
+                tasks.sample(k_place, cfg, cfg.eval_batch, length, consts=consts), perms,
+                *(tasks.sample(k, cfg, cfg.probe_batch, length, consts=consts).tokens
+                  for k in (k_fit, k_test)),
+                tasks.random_positions(k_random, cfg.eval_batch, cfg.eval_length,
+                                       cfg.max_positions))
 
-    long, placed, perms, fit, test = jax.tree_util.tree_map(np.asarray, jax.jit(draw)())
-    return long, placed, perms, fit, test
+    drawn = jax.jit(draw)(constants(cfg))
+    long, placed, perms, fit, test, random = jax.tree_util.tree_map(np.asarray, drawn)
+    return long, placed, perms, fit, test, random
 
 
 def _ridge(x: np.ndarray, y: np.ndarray, strength: float) -> tuple[np.ndarray, np.ndarray]:
@@ -237,22 +251,35 @@ def _by_offset(weights: np.ndarray) -> np.ndarray:
                      for k in range(n)], axis=-1)
 
 
-def _compiled_forward(cfg: RunConfig, everything: bool) -> Any:
+def _compiled_forward(cfg: RunConfig, keep: tuple[int, int] | None = None) -> Any:
     """One compiled forward pass of every model (``params`` with a leading model axis) on a
     batch of sequences ``tokens`` (N, n), each at its own ``positions`` (N, n) and with its
     own ``head_mask`` (N, layers, heads), every key ``window`` or more places back masked:
-    the logits (models, N, n, vocab), or with ``everything`` the whole
-    :class:`~experiments.model.Output`.
+    the logits (models, N, n, vocab); or, with ``keep = (a, r)``, the whole
+    :class:`~experiments.model.Output`, its attention kept for the first ``a`` sequences
+    and its residual streams from sequence ``r`` on (the rest is never copied out).
 
     Every measurement runs through it, so a run compiles a forward pass once per shape of
-    its inputs (three), not once per measurement: compiling was most of a run's cost."""
-    def one(params: Params, tokens: jax.Array, positions: jax.Array, head_mask: jax.Array,
-            window: jax.Array) -> Any:
-        out = forward(params, cfg, tokens, positions, head_mask=head_mask, window=window)
-        return out if everything else out.logits
+    its inputs (three), not once per measurement: compiling was most of a run's cost. The
+    run's :class:`~experiments.model.Constants` are an input too (the first after
+    ``params``), so that runs differing only in them share the program."""
+    def one(params: Params, consts: Constants, tokens: jax.Array, positions: jax.Array,
+            head_mask: jax.Array, window: jax.Array) -> Any:
+        return forward(params, cfg, tokens, positions, head_mask=head_mask, window=window,
+                       consts=consts)
 
-    per_model = jax.vmap(one, in_axes=(None, 0, 0, 0, None))
-    return jax.jit(jax.vmap(per_model, in_axes=(0, None, None, None, None)))
+    per_model = jax.vmap(one, in_axes=(None, None, 0, 0, 0, None))
+    every = jax.vmap(per_model, in_axes=(0, None, None, None, None, None))
+
+    def outputs(*args: Any) -> Any:
+        out = every(*args)
+        if keep is None:
+            return out.logits
+        attention_to, residuals_from = keep
+        return out._replace(attention=out.attention[:, :attention_to],
+                            residuals=out.residuals[:, residuals_from:])
+
+    return jax.jit(outputs)
 
 
 def ablation_heads(by_offset: Any, offset: int) -> tuple[int, int]:
@@ -274,21 +301,22 @@ def measure(params: Params, cfg: RunConfig) -> Measures:
     seed): the forward passes compiled (:func:`_compiled_forward`), the rest on the host, in
     NumPy, the probes' solves included."""
     length, layers, heads = cfg.train_length, cfg.layers, cfg.heads
-    logits_of, outputs_of = _compiled_forward(cfg, False), _compiled_forward(cfg, True)
+    logits_of = _compiled_forward(cfg)
+    consts = constants(cfg)
 
     def unmasked(count: int) -> np.ndarray:
         return np.ones((count, layers, heads), dtype=np.float32)
 
     # Extrapolation, interpolation and the distance cap, on sequences longer than the
     # training ones; without a cap every key is nearer than ``eval_length``.
-    long, placed, perms, fit_tokens, test_tokens = _eval_data(cfg)
+    long, placed, perms, fit_tokens, test_tokens, random_positions = _eval_data(cfg)
     long_targets = np.asarray(long.targets)
     ahead = np.arange(cfg.eval_length, dtype=np.int32)
 
     def accuracy(positions: np.ndarray, window: int) -> np.ndarray:  # (models, eval_length)
         tiled = np.broadcast_to(positions, (cfg.eval_batch, cfg.eval_length))
-        logits = np.asarray(logits_of(params, long.tokens, tiled, unmasked(cfg.eval_batch),
-                                      window))
+        logits = np.asarray(logits_of(params, consts, long.tokens, tiled,
+                                      unmasked(cfg.eval_batch), window))
         correct: np.ndarray = (logits.argmax(-1) == long_targets).mean(1)
         return correct
 
@@ -296,6 +324,7 @@ def measure(params: Params, cfg: RunConfig) -> Measures:
     interpolated = accuracy(ahead.astype(np.float32) * np.float32(length / cfg.eval_length),
                             cfg.eval_length)
     capped = accuracy(ahead, length)
+    at_random = accuracy(random_positions, cfg.eval_length)
 
     # In one forward pass, sequences of the training length: at positions s .. s+L-1 for
     # each shift s and at shuffled positions; at 0 .. L-1 with each head removed in turn
@@ -316,12 +345,14 @@ def measure(params: Params, cfg: RunConfig) -> Measures:
     masks = np.concatenate([unmasked((shifts + 1) * cfg.eval_batch),
                             (1 - removed).reshape(-1, layers, heads),
                             unmasked(2 * cfg.probe_batch)])
-    out = outputs_of(params, tokens, positions, masks, length)
+    cut = np.cumsum([(shifts + 1) * cfg.eval_batch, all_heads * cfg.eval_batch,
+                     cfg.probe_batch])
+    # attention of the placed sequences, residual streams of the probes' ones
+    out = _compiled_forward(cfg, (int(cut[0]), int(cut[1])))(params, consts, tokens, positions,
+                                                             masks, length)
     logits, attention = np.asarray(out.logits), np.asarray(out.attention)
     residuals = np.asarray(out.residuals)
     models = logits.shape[0]
-    cut = np.cumsum([(shifts + 1) * cfg.eval_batch, all_heads * cfg.eval_batch,
-                     cfg.probe_batch])
 
     home = cfg.shifts.index(0)
     scored = np.asarray(placed.scored, dtype=np.float64)
@@ -340,7 +371,7 @@ def measure(params: Params, cfg: RunConfig) -> Measures:
     output_tv = _total_variation(probs, probs[:, home:home + 1])
     placed_accuracy, output_change = scored_mean(correct), scored_mean(output_tv)
     # attention: (models, placements, batch, layers, heads, L, L)
-    placed_attention = attention[:, :cut[0]].reshape(models, shifts + 1, cfg.eval_batch,
+    placed_attention = attention.reshape(models, shifts + 1, cfg.eval_batch,
                                                      layers, heads, length, length)
     attention_change = _total_variation(placed_attention, placed_attention[:, home:home + 1]
                                         ).mean((2, 4, 5), dtype=np.float64)
@@ -358,8 +389,8 @@ def measure(params: Params, cfg: RunConfig) -> Measures:
                         for best, control in chosen])
 
     # Position probes on the residual stream (models, depth, batch, n, d), on the host.
-    fit = residuals[:, cut[1]:cut[2]].transpose(0, 2, 1, 3, 4)
-    test = residuals[:, cut[2]:].transpose(0, 2, 1, 3, 4)
+    fit = residuals[:, :cfg.probe_batch].transpose(0, 2, 1, 3, 4)
+    test = residuals[:, cfg.probe_batch:].transpose(0, 2, 1, 3, 4)
     probes = [[_probe(f, t, cfg.probe_ridge) for f, t in zip(fits, tests, strict=True)]
               for fits, tests in zip(fit, test, strict=True)]  # [model][depth]
     probe_accuracy, by_position, ridge, r2 = (np.array([[p[i] for p in seed] for seed in probes])
@@ -375,7 +406,7 @@ def measure(params: Params, cfg: RunConfig) -> Measures:
     return Measures(extrapolated, interpolated, placed_accuracy, output_change,
                     correct.mean(2), changed.mean(2), output_tv.mean(2), shift_change,
                     shuffle_change, by_offset, probe_accuracy, by_position, ridge, r2,
-                    sq, sq_r2, control, sq_control, capped, ablation, ablated)
+                    sq, sq_r2, control, sq_control, capped, ablation, ablated, at_random)
 
 
 class TextMeasures(NamedTuple):

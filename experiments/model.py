@@ -21,6 +21,37 @@ from pe import relatives
 Params = dict[str, Any]
 
 
+class Constants(NamedTuple):
+    """What a run's programs compute with that its settings fix and training never changes,
+    passed to the compiled programs as inputs rather than folded into them: runs that
+    differ only here (the base, the formula slip, the token scale, the task's offset,
+    SHAPE's range) then compile to the same programs, which the build's compile cache
+    shares between them (``scripts.artifacts.runs``)."""
+
+    table: Any  # (max_positions, d_pos_vector): sinusoidal_table ((0, 0) for other schemes)
+    omega: Any  # (d_pos_vector,): column_frequencies, for fractional positions ((0,) else)
+    rotary: Any  # (d_model // heads // 2,): rotary's frequency per pair of columns ((0,) else)
+    scale: Any  # (): what multiplies the token vectors (1, or sqrt of their width)
+    offset: Any  # (): copy_back's answer lies this many places back
+    half: Any  # (): the task is copy_half (the answer at i // 2)
+    train_offset: Any  # (): the largest start of a training sequence (SHAPE; 0: none)
+
+
+def constants(cfg: RunConfig) -> Constants:
+    """The :class:`Constants` of ``cfg``, as NumPy arrays."""
+    width = cfg.d_pos_vector
+    sinusoidal = cfg.scheme == "sinusoidal"
+    return Constants(
+        table=sinusoidal_table(cfg) if sinusoidal else np.zeros((0, 0), np.float32),
+        omega=(column_frequencies(width, cfg.base, cfg.formula) if sinusoidal
+               else np.zeros(0)).astype(np.float32),
+        rotary=(pe.frequencies(cfg.d_model // cfg.heads, base=cfg.base) if cfg.scheme == "rotary"
+                else np.zeros(0)).astype(np.float32),
+        scale=np.float32(np.sqrt(cfg.d_token) if cfg.embed_scale == "sqrt_d" else 1.0),
+        offset=np.int32(cfg.offset), half=np.bool_(cfg.task == "copy_half"),
+        train_offset=np.int32(cfg.train_offset))
+
+
 class Output(NamedTuple):
     logits: jax.Array  # (n, vocab)
     residuals: jax.Array  # (layers + 1, n, d_model): after the embedding, after each block
@@ -131,21 +162,17 @@ def _rows(table: jax.Array, positions: jax.Array) -> jax.Array:
     return below + frac * (above - below)
 
 
-def _sinusoid(cfg: RunConfig, positions: jax.Array) -> jax.Array:
-    """The paper's vectors at ``positions``: rows of :func:`sinusoidal_table` for integer
-    positions; for fractional ones (position interpolation) sin and cos of the angles,
-    computed in float32 from the same frequencies."""
+def _sinusoid(consts: Constants, positions: jax.Array) -> jax.Array:
+    """The sinusoidal scheme's vectors at ``positions``: rows of its table
+    (:func:`sinusoidal_table`) for integer positions; for fractional ones (position
+    interpolation) sin and cos of the angles, computed in float32 from the same column
+    frequencies (sines in the even columns, cosines in the odd ones)."""
     if jnp.issubdtype(positions.dtype, jnp.integer):
-        return _rows(jnp.asarray(sinusoidal_table(cfg)), positions)
-    if cfg.formula != "paper":
-        omega = jnp.asarray(column_frequencies(cfg.d_pos_vector, cfg.base, cfg.formula),
-                            dtype=jnp.float32)
-        angle = positions[:, None] * omega[None, :]
-        even = jnp.arange(cfg.d_pos_vector) % 2 == 0
-        return jnp.where(even, jnp.sin(angle), jnp.cos(angle))
-    omega = jnp.asarray(pe.frequencies(cfg.d_pos_vector, base=cfg.base), dtype=jnp.float32)
+        return _rows(jnp.asarray(consts.table), positions)
+    omega = jnp.asarray(consts.omega)
     angle = positions[:, None] * omega[None, :]
-    return jnp.stack([jnp.sin(angle), jnp.cos(angle)], axis=-1).reshape(len(positions), -1)
+    even = jnp.arange(omega.shape[0]) % 2 == 0
+    return jnp.where(even, jnp.sin(angle), jnp.cos(angle))
 
 
 def _layer_norm(x: jax.Array, p: dict[str, jax.Array]) -> jax.Array:
@@ -155,11 +182,11 @@ def _layer_norm(x: jax.Array, p: dict[str, jax.Array]) -> jax.Array:
     return normed
 
 
-def _rotate(x: jax.Array, positions: jax.Array, base: float) -> jax.Array:
+def _rotate(x: jax.Array, positions: jax.Array, omega: jax.Array) -> jax.Array:
     """Rotary embedding of ``x`` (heads, n, width): pair ``i`` (columns 2i, 2i+1) turned by
-    ``position * omega_i``, the frequencies of the sinusoidal encoding for this width."""
-    omega = jnp.asarray(pe.frequencies(x.shape[-1], base=base), dtype=jnp.float32)
-    angle = positions[:, None] * omega[None, :]  # (n, width/2)
+    ``position * omega[i]``, with ``omega`` the frequencies of the sinusoidal encoding for
+    this width (:attr:`Constants.rotary`)."""
+    angle = positions[:, None] * jnp.asarray(omega)[None, :]  # (n, width/2)
     cos, sin = jnp.cos(angle), jnp.sin(angle)
     even, odd = x[..., 0::2], x[..., 1::2]
     turned = jnp.stack([even * cos - odd * sin, even * sin + odd * cos], axis=-1)
@@ -226,15 +253,18 @@ def attention_bias(params: Params, cfg: RunConfig, positions: jax.Array) -> jax.
     return None
 
 
-def embed(params: Params, cfg: RunConfig, tokens: jax.Array, positions: jax.Array) -> jax.Array:
-    """The residual stream's start: token vectors with the position vectors summed or joined."""
+def embed(params: Params, cfg: RunConfig, tokens: jax.Array, positions: jax.Array,
+          consts: Constants | None = None) -> jax.Array:
+    """The residual stream's start: token vectors with the position vectors summed or joined.
+    ``consts``: the run's :class:`Constants` (default: ``constants(cfg)``)."""
+    if consts is None:
+        consts = constants(cfg)
     # One-hot products, not gathers: their gradients are plain matrix products, much
     # cheaper on a CPU than the scatter-adds a gather's gradient needs.
     x: jax.Array = jax.nn.one_hot(tokens, cfg.vocab) @ params["embed"]
-    if cfg.embed_scale == "sqrt_d":
-        x = x * np.sqrt(cfg.d_token)
+    x = x * consts.scale
     if cfg.scheme == "sinusoidal":
-        pos = _sinusoid(cfg, positions)
+        pos = _sinusoid(consts, positions)
     elif cfg.scheme == "learned":
         pos = _rows(params["positions"], positions)
     else:
@@ -248,19 +278,22 @@ def embed(params: Params, cfg: RunConfig, tokens: jax.Array, positions: jax.Arra
 
 def forward(params: Params, cfg: RunConfig, tokens: jax.Array,
             positions: jax.Array | None = None, head_mask: jax.Array | None = None,
-            window: int | jax.Array | None = None) -> Output:
+            window: int | jax.Array | None = None, consts: Constants | None = None) -> Output:
     """One sequence ``tokens`` (n,) at ``positions`` (default 0 .. n-1).
 
     ``head_mask`` (layers, heads), optional: each head's output (its share of the mixed
     values, before the output projection) is multiplied by its entry, so a 0 removes the
     head (ablation). ``window``, optional: a query at ``q`` sees only the keys
     ``q - window + 1 .. q`` (and, without the causal mask, as far ahead), so that no
-    query-key distance of ``window`` or more is used."""
+    query-key distance of ``window`` or more is used. ``consts``: the run's
+    :class:`Constants` (default: ``constants(cfg)``; the compiled programs pass them in)."""
+    if consts is None:
+        consts = constants(cfg)
     n = tokens.shape[0]
     if positions is None:
         positions = jnp.arange(n)
     heads, width = cfg.heads, cfg.d_model // cfg.heads
-    x = embed(params, cfg, tokens, positions)
+    x = embed(params, cfg, tokens, positions, consts)
     residuals, attention = [x], []
     allowed = jnp.tril(jnp.ones((n, n), dtype=bool)) if cfg.causal else jnp.ones((n, n), bool)
     if window is not None:
@@ -272,7 +305,7 @@ def forward(params: Params, cfg: RunConfig, tokens: jax.Array,
         q, k, v = (part.reshape(n, heads, width).transpose(1, 0, 2)
                    for part in jnp.split(h, 3, axis=-1))
         if cfg.scheme == "rotary":
-            q, k = _rotate(q, positions, cfg.base), _rotate(k, positions, cfg.base)
+            q, k = _rotate(q, positions, consts.rotary), _rotate(k, positions, consts.rotary)
         scores = q @ k.transpose(0, 2, 1) / np.sqrt(width)
         if bias is not None:
             scores = scores + bias

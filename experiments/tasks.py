@@ -9,6 +9,7 @@ import jax
 import jax.numpy as jnp
 
 from experiments.config import RunConfig
+from experiments.model import Constants, constants
 
 
 class Batch(NamedTuple):
@@ -17,21 +18,29 @@ class Batch(NamedTuple):
     scored: jax.Array  # (batch, n) bool: positions that have an answer
 
 
+def copy(key: jax.Array, vocab: int, batch: int, length: int, offset: jax.Array | int,
+         half: jax.Array | bool) -> Batch:
+    """Uniform random tokens; the answer at position ``i`` is the token at ``i - offset``
+    (``copy_back``; positions before ``offset`` are not scored), or, where ``half``, the
+    token at ``i // 2`` (``copy_half``; position 0 is not scored). One function for both,
+    with ``offset`` and ``half`` possibly traced: the two tasks are one compiled program."""
+    tokens = jax.random.randint(key, (batch, length), 0, vocab, dtype=jnp.int32)
+    index = jnp.arange(length)
+    source = jnp.where(half, index // 2, (index - offset) % length)
+    first = jnp.where(half, 1, offset)
+    scored = jnp.broadcast_to(index >= first, (batch, length))
+    return Batch(tokens, tokens[:, source], scored)
+
+
 def copy_back(key: jax.Array, cfg: RunConfig, batch: int, length: int) -> Batch:
     """Uniform random tokens; the answer at position ``i`` is the token at ``i - offset``."""
-    tokens = jax.random.randint(key, (batch, length), 0, cfg.vocab, dtype=jnp.int32)
-    targets = jnp.roll(tokens, cfg.offset, axis=1)
-    scored = jnp.broadcast_to(jnp.arange(length) >= cfg.offset, (batch, length))
-    return Batch(tokens, targets, scored)
+    return copy(key, cfg.vocab, batch, length, cfg.offset, False)
 
 
 def copy_half(key: jax.Array, cfg: RunConfig, batch: int, length: int) -> Batch:
     """Uniform random tokens; the answer at position ``i`` is the token at ``i // 2``: the
     distance back grows with ``i``, so the model must know how far it is from the start."""
-    tokens = jax.random.randint(key, (batch, length), 0, cfg.vocab, dtype=jnp.int32)
-    targets = tokens[:, jnp.arange(length) // 2]
-    scored = jnp.broadcast_to(jnp.arange(length) >= 1, (batch, length))
-    return Batch(tokens, targets, scored)
+    return copy(key, cfg.vocab, batch, length, cfg.offset, True)
 
 
 def windows(corpus: jax.Array, starts: jax.Array, length: int) -> Batch:
@@ -49,29 +58,32 @@ def char_lm(key: jax.Array, batch: int, length: int, corpus: jax.Array) -> Batch
 
 
 def sample(key: jax.Array, cfg: RunConfig, batch: int, length: int,
-           corpus: jax.Array | None = None) -> Batch:
-    """A batch of the run's task; ``corpus``: the training text's tokens (``char_lm``)."""
+           corpus: jax.Array | None = None, consts: Constants | None = None) -> Batch:
+    """A batch of the run's task; ``corpus``: the training text's tokens (``char_lm``);
+    ``consts``: the run's constants, for a compiled program that takes them as inputs
+    (default: ``constants(cfg)``; only the copy tasks read them)."""
     if cfg.task == "char_lm":
         if corpus is None:
             raise ValueError("task 'char_lm' samples windows of a text: pass its tokens")
         return char_lm(key, batch, length, corpus)
-    if cfg.task == "copy_back":
-        return copy_back(key, cfg, batch, length)
-    if cfg.task == "copy_half":
-        return copy_half(key, cfg, batch, length)
-    raise ValueError(f"unknown task {cfg.task!r}")  # RunConfig.validated() names the choices
+    if cfg.task not in ("copy_back", "copy_half"):
+        raise ValueError(f"unknown task {cfg.task!r}")  # RunConfig.validated() names them
+    if consts is None:
+        consts = constants(cfg)
+    return copy(key, cfg.vocab, batch, length, consts.offset, consts.half)
 
 
-def train_starts(key: jax.Array, cfg: RunConfig) -> jax.Array:
+def train_starts(key: jax.Array, cfg: RunConfig, consts: Constants | None = None) -> jax.Array:
     """Where each training sequence of a step sits, as ``starts`` with ``starts[b] +
     arange(train_length)`` its positions: a start per sequence (batch,), drawn from
     ``0 .. train_offset`` (SHAPE; all 0 when it is 0); or, with ``train_positions='random'``,
     (batch, train_length): a sorted random subset of ``0 .. max_position-1`` per sequence
-    (:func:`random_positions`) minus each token's index."""
+    (:func:`random_positions`) minus each token's index. ``consts``: as in :func:`sample`."""
     if cfg.train_positions == "random":
         return random_positions(key, cfg.batch, cfg.train_length, cfg.max_position) - \
             jnp.arange(cfg.train_length)
-    return jax.random.randint(key, (cfg.batch,), 0, cfg.train_offset + 1)
+    top = constants(cfg).train_offset if consts is None else consts.train_offset
+    return jax.random.randint(key, (cfg.batch,), 0, top + 1)
 
 
 def random_positions(key: jax.Array, batch: int, length: int, top: int) -> jax.Array:

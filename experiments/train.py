@@ -24,7 +24,7 @@ from jax.flatten_util import ravel_pytree
 
 from experiments import tasks
 from experiments.config import RunConfig
-from experiments.model import Params, forward, init_params
+from experiments.model import Constants, Params, constants, forward, init_params
 
 #: Called after each chunk with (steps done, steps in all, mean loss of the chunk's last step).
 Progress = Callable[[int, int, float], None]
@@ -68,12 +68,13 @@ def seed_keys(cfg: RunConfig) -> jax.Array:
 
 
 def loss_and_accuracy(params: Params, cfg: RunConfig, batch: tasks.Batch,
-                      starts: jax.Array) -> tuple[jax.Array, jax.Array]:
+                      starts: jax.Array, consts: Constants | None = None
+                      ) -> tuple[jax.Array, jax.Array]:
     """Mean loss and accuracy over the scored positions; sequence ``b`` is placed at
     positions ``starts[b] ..``."""
     length = batch.tokens.shape[1]
-    logits = jax.vmap(lambda t, s: forward(params, cfg, t, s + jnp.arange(length)).logits)(
-        batch.tokens, starts)
+    logits = jax.vmap(lambda t, s: forward(params, cfg, t, s + jnp.arange(length),
+                                           consts=consts).logits)(batch.tokens, starts)
     per_token = optax.softmax_cross_entropy_with_integer_labels(logits, batch.targets)
     weight = batch.scored.astype(jnp.float32)
     loss = (per_token * weight).sum() / weight.sum()
@@ -118,15 +119,20 @@ def train(cfg: RunConfig, progress: Progress | None = None,
             for i, leaf in enumerate(leaves)])
         return unravelled
 
-    def step(state: tuple[jax.Array, Any, jax.Array, jax.Array], t: jax.Array
-             ) -> tuple[tuple[jax.Array, Any, jax.Array, jax.Array], jax.Array]:
+    def chunk(state: tuple[jax.Array, Any, jax.Array, jax.Array], steps: jax.Array,
+              consts: Constants) -> tuple[tuple[jax.Array, Any, jax.Array, jax.Array], jax.Array]:
+        return jax.lax.scan(lambda carry, t: step(carry, t, consts), state, steps)
+
+    def step(state: tuple[jax.Array, Any, jax.Array, jax.Array], t: jax.Array,
+             consts: Constants) -> tuple[tuple[jax.Array, Any, jax.Array, jax.Array], jax.Array]:
         weights, opt_state, active, data = state
         data_key, start_key = jax.random.split(jax.random.fold_in(data, t))
-        batch = tasks.sample(data_key, cfg, cfg.batch, cfg.train_length, text)
+        batch = tasks.sample(data_key, cfg, cfg.batch, cfg.train_length, text, consts)
         # SHAPE-style random placement when train_offset > 0; else every sequence at 0.
-        starts = tasks.train_starts(start_key, cfg)
+        starts = tasks.train_starts(start_key, cfg, consts)
         (loss, _), grads = jax.value_and_grad(
-            lambda w: loss_and_accuracy(unravel(w), cfg, batch, starts), has_aux=True)(weights)
+            lambda w: loss_and_accuracy(unravel(w), cfg, batch, starts, consts),
+            has_aux=True)(weights)
         updates, new_opt_state = opt.update(grads, opt_state, weights)
         # A frozen seed keeps its weights and optimiser state.
         keep = partial(jnp.where, active)
@@ -134,15 +140,12 @@ def train(cfg: RunConfig, progress: Progress | None = None,
         opt_state = jax.tree_util.tree_map(keep, new_opt_state, opt_state)
         return (weights, opt_state, active, data), loss
 
-    def chunk(state: tuple[jax.Array, Any, jax.Array, jax.Array], steps: jax.Array
-              ) -> tuple[tuple[jax.Array, Any, jax.Array, jax.Array], jax.Array]:
-        return jax.lax.scan(step, state, steps)
-
     def start(seed: jax.Array) -> tuple[jax.Array, Any, jax.Array]:
         weights = ravel_pytree(init_params(jax.random.fold_in(seed, 0), cfg))[0]
         return weights, opt.init(weights), jax.random.fold_in(seed, 1)
 
-    run_chunk = jax.jit(jax.vmap(chunk, in_axes=(0, None)))
+    run_chunk = jax.jit(jax.vmap(chunk, in_axes=(0, None, None)))
+    consts = constants(cfg)
     weights, opt_state, data = jax.jit(jax.vmap(start))(seed_keys(cfg))
     initial = unravel_seeds(weights)
     seeds = len(cfg.seeds)
@@ -154,7 +157,7 @@ def train(cfg: RunConfig, progress: Progress | None = None,
         active = np.asarray([reason is None for reason in stopped])
         steps = np.arange(done, done + cfg.check_every, dtype=np.int32)
         (weights, opt_state, _, _), chunk_losses = run_chunk(
-            (weights, opt_state, active, data), steps)
+            (weights, opt_state, active, data), steps, consts)
         losses.append(np.asarray(chunk_losses))
         done += cfg.check_every
         means = np.stack([c.mean(1) for c in losses], axis=1)  # (seeds, chunks)

@@ -39,6 +39,8 @@ from scripts.artifacts.registry import PACKAGE_DIR, ROOT, Artifact, module_path
 MANIFEST = ".manifest.json"
 LOCK = ".lock"
 TMP_MARK = ".tmp-"
+#: The training runs' compiled programs (``scripts.artifacts.runs``), inside the output.
+COMPILE_CACHE = ".compile-cache"
 #: Bump to rebuild everything after a change to how the builder names or writes files.
 PIPELINE_VERSION = "1"
 LIBRARIES = ("numpy", "matplotlib", "ml_dtypes", "sympy", "cmcrameri", "pillow", "contourpy",
@@ -412,6 +414,9 @@ def _render_all(todo: list[Artifact], jobs: int, out: Path, report: bool = False
     from scripts.artifacts import render  # only now: it imports Matplotlib
 
     building = {a.name for a in todo}
+    # Runs that differ only in numbers their programs take as inputs share the programs:
+    # compiled once, kept here (its folder is named after the machine and libraries).
+    cache = out / COMPILE_CACHE
     # Runs before their users, and the longest first, so that the workers finish together
     # (longest-processing-time-first scheduling); the rest keep the registry's order.
     waiting = sorted(todo, key=lambda a: (bool(a.needs), -training_cost(a)))
@@ -425,7 +430,7 @@ def _render_all(todo: list[Artifact], jobs: int, out: Path, report: bool = False
     if jobs <= 1 or len(todo) <= 1:  # here; Matplotlib is imported only if a figure needs it
         while waiting:
             for art in ready():
-                outcome = render.run(art, run_results(out, art.needs), report)
+                outcome = render.run(art, run_results(out, art.needs), report, cache)
                 yield outcome
                 if outcome.error:
                     return
@@ -439,7 +444,7 @@ def _render_all(todo: list[Artifact], jobs: int, out: Path, report: bool = False
         def submit() -> None:
             for art in ready():
                 deps = run_results(out, art.needs)
-                pending[pool.submit(render.run, art, deps, report)] = art
+                pending[pool.submit(render.run, art, deps, report, cache)] = art
 
         submit()
         failed = False

@@ -16,6 +16,7 @@ import sys
 import time
 import traceback
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from scripts.artifacts.kept_runs import results_bytes
@@ -158,9 +159,10 @@ def _progress(name: str) -> Any:
 
 
 def render(art: Artifact, deps: dict[str, bytes] | None = None,
-           report: bool = False) -> dict[str, bytes]:
+           report: bool = False, compile_cache: Path | None = None) -> dict[str, bytes]:
     """The files of one artifact (raises on any failure). ``deps``: the stored results of
-    the runs it shows; ``report``: a run prints its progress while it trains."""
+    the runs it shows; ``report``: a run prints its progress while it trains;
+    ``compile_cache``: where a run keeps and finds its compiled programs."""
     runs = _runs(art, deps)
     if art.kind == "figure":
         return render_figure(art, runs)
@@ -171,7 +173,8 @@ def render(art: Artifact, deps: dict[str, bytes] | None = None,
         text = json.dumps(numbers, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
         return {numbers_path(art): text.encode()}
     if art.kind == "run":
-        results = _call(art, progress=_progress(art.name) if report else None)
+        results = _call(art, progress=_progress(art.name) if report else None,
+                        compile_cache=compile_cache)
         return {f"runs/{art.name}.json": results_bytes(results)}
     if art.kind == "proofs":
         return {f"proofs/{name}.md": text.encode() for name, text in _call(art).items()}
@@ -182,11 +185,12 @@ def render(art: Artifact, deps: dict[str, bytes] | None = None,
     raise ValueError(f"unknown artifact kind {art.kind!r}")
 
 
-def run(art: Artifact, deps: dict[str, bytes] | None = None, report: bool = False) -> Outcome:
+def run(art: Artifact, deps: dict[str, bytes] | None = None, report: bool = False,
+        compile_cache: Path | None = None) -> Outcome:
     """Render ``art``; never raises, so one failure is reported by name, not as a crash."""
     start, cpu = time.perf_counter(), time.process_time()
     try:
-        files = render(art, deps, report)
+        files = render(art, deps, report, compile_cache)
     except Exception as exc:  # noqa: BLE001  (reported by the builder, with the name)
         message = str(exc).strip().splitlines()
         error = f"{type(exc).__name__}: {message[0] if message else ''}".rstrip(": ")

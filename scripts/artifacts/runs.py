@@ -10,10 +10,19 @@ core, and a fixed thread count keeps the arithmetic, and so the numbers, the sam
 build to build), and OpenBLAS with one thread (the builder already runs one process per
 core). The probes' linear solves are done in NumPy on the host (``measures._probe``):
 inside XLA's CPU runtime they hung for good (JAX 0.10).
+
+Given a ``compile_cache`` folder (the builder passes one inside its output), the process keeps
+its compiled programs there and loads those another run compiled before (JAX's persistent
+compilation cache): runs that differ only in numbers their programs take as inputs
+(``experiments.model.Constants``) compile once. A loaded program is the one compiling would
+give, so the numbers do not depend on it (``tests/pipeline/test_compile_cache.py``). The
+cache's folder is named after the machine and libraries (:func:`compile_cache_folder`): a
+program compiled for one processor is never loaded on another.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import subprocess
@@ -28,13 +37,19 @@ ROOT = Path(__file__).resolve().parents[2]
 _PROGRESS = "progress "
 
 
-def train(*, progress: Any = None, **params: Any) -> dict[str, Any]:
+def train(*, progress: Any = None, compile_cache: Path | None = None, **params: Any
+          ) -> dict[str, Any]:
     """Train and measure one run (``params``: keyword values of ``RunConfig``) in a fresh
-    process; ``progress(done, total, loss)`` is called after each chunk of steps."""
+    process; ``progress(done, total, loss)`` is called after each chunk of steps;
+    ``compile_cache``: a folder to keep and share compiled programs in (none: compile all)."""
     RunConfig.from_params(params)  # a bad setting raises ConfigError here, by name
     env = {**os.environ, "PYTHONPATH": str(ROOT),
            "XLA_FLAGS": "--xla_cpu_multi_thread_eigen=false intra_op_parallelism_threads=1",
            "JAX_PLATFORMS": "cpu", "OPENBLAS_NUM_THREADS": "1"}
+    if compile_cache is not None:  # JAX reads these as it loads; every program is kept
+        env |= {"JAX_COMPILATION_CACHE_DIR": str(compile_cache_folder(compile_cache)),
+                "JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS": "0",
+                "JAX_PERSISTENT_CACHE_MIN_ENTRY_SIZE_BYTES": "-1"}
     with tempfile.TemporaryDirectory(prefix="pe-run-") as tmp:
         settings, results = Path(tmp) / "settings.json", Path(tmp) / "results.json"
         settings.write_text(json.dumps(params))
@@ -53,6 +68,14 @@ def train(*, progress: Any = None, **params: Any) -> dict[str, Any]:
         if child.wait() != 0:
             raise RuntimeError("the training process failed:\n" + "".join(errors[-20:]))
         return dict(json.loads(results.read_text()))
+
+
+def compile_cache_folder(root: Path) -> Path:
+    """The compile cache's folder for this machine and these libraries, under ``root``."""
+    from scripts.artifacts.kept_runs import this_machine
+
+    digest = hashlib.sha256(json.dumps(this_machine(), sort_keys=True).encode()).hexdigest()
+    return root / digest[:16]
 
 
 def _main(settings: str, results: str) -> None:

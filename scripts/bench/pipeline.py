@@ -11,7 +11,10 @@ results in runs/; tests/pipeline/test_kept_runs.py retrains one of them).
    compared with its target of 1 second.
 4. The experiments alone (the training runs and what shows them), from clean with N
    jobs: wall and CPU time against the target of 480 s wall, and each run's own wall and
-   CPU time (the machine may be shared: CPU time is the steadier number).
+   CPU time (the machine may be shared: CPU time is the steadier number). Then the
+   determinism check on full runs: every run retrained here is compared with its kept
+   result in runs/, which must be the same bytes where it was kept from the same inputs
+   on this machine (the test suite retrains only the cheapest run).
 
     ./dev bench pipeline [--jobs N] [--experiments]
 
@@ -98,6 +101,33 @@ def report_experiments(tmp: Path, jobs: int) -> None:
         wall = sum(exp_seconds[n] for n in needs) + exp_seconds[figure]
         cpu = sum(exp_cpu_each[n] for n in needs) + exp_cpu_each[figure]
         print(f"    {wall:7.2f} / {cpu:7.2f}  {figure}: {', '.join(needs)}")
+    report_determinism(exp_out, sorted(runs))
+
+
+def report_determinism(out: Path, names: list[str]) -> None:
+    """Each run retrained into ``out`` against its kept result: identical bytes expected
+    where it was kept from the same inputs on a machine like this one."""
+    from scripts.artifacts import builder, registry
+    from scripts.artifacts.kept_runs import KeptRuns, same_machine, this_machine
+
+    kept, here = KeptRuns(ROOT / "runs"), this_machine()
+    inputs = builder.Inputs.scan()
+    arts = {a.name: a for a in registry.all_artifacts()}
+    same, differ, elsewhere = [], [], []
+    for name in names:
+        record = kept.read(name)
+        if record is None or record.key != builder.input_key(arts[name], inputs):
+            elsewhere.append(f"{name} (no kept result from these inputs)")
+        elif not same_machine(record.machine, here):
+            elsewhere.append(f"{name} (kept on {record.machine.get('cpu', '?')})")
+        elif (out / "runs" / f"{name}.json").read_bytes() == record.results:
+            same.append(name)
+        else:
+            differ.append(name)
+    print(f"determinism, full runs: {len(same)} of {len(names)} retrained runs are the same "
+          f"bytes as kept in runs/; {len(differ)} differ"
+          + (f": {', '.join(differ)}" if differ else "")
+          + (f"; not comparable here: {', '.join(elsewhere)}" if elsewhere else ""))
 
 
 def main() -> int:

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scripts.artifacts.results.data import first_scored, interval, placed_split, seen_in_training
-from scripts.artifacts.results.tables import environment, placement
+from scripts.artifacts.results.tables import environment, placement, random_positions
 
 finite = st.floats(-1e3, 1e3, allow_nan=False)
 
@@ -128,3 +128,23 @@ def test_every_per_seed_view_draws_every_seed_of_the_kept_runs(view: str) -> Non
     with LIGHT.applied():
         fig = seeds(LIGHT, runs=runs, view=view, what="share", rows="model", level=95)
     assert len(fig.axes) == len(panels)
+
+
+def test_the_random_positions_table_shows_both_tests_of_each_run_by_token_window() -> None:
+    """Two rows per run: at positions 0 .. n-1 and at sorted random positions, each the
+    mean of its own measure over the tokens of a window."""
+    seeds, length, n = 2, 4, 16
+    consecutive = np.tile(np.repeat([0.9, 0.5, 0.1, 0.1], length), (seeds, 1))
+    random = np.tile(np.repeat([0.8, 0.7, 0.6, 0.6], length), (seeds, 1))
+    run = {"config": {"train_length": length, "eval_length": n, "max_position": 20,
+                      "scheme": "sinusoidal", "combine": "sum", "d_position": 0,
+                      "causal": True, "train_offset": 0, "base": 10000.0, "d_model": 32,
+                      "train_positions": "random", "task": "copy_back", "offset": 1},
+           "accuracy_by_position": consecutive.tolist(),
+           "random_accuracy_by_position": random.tolist()}
+    lines = random_positions(runs={"run-x": run}).splitlines()
+    assert "tokens 0–3" in lines[0] and "4–7" in lines[0] and "8–15" in lines[0]
+    rows = [line for line in lines[2:] if line.strip()]
+    assert len(rows) == 2
+    assert "0 to n−1" in rows[0] and "0.90" in rows[0] and "0.50" in rows[0]
+    assert "below 20" in rows[1] and "0.80" in rows[1] and "0.70" in rows[1]

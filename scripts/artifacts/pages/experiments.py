@@ -60,8 +60,9 @@ RUNS = [
     _run("run-sinusoidal-shape-small", scheme="sinusoidal", train_offset=16),
     *(_run(f"run-{scheme}-random", scheme=scheme, train_positions="random",
            max_position=RANDOM_RANGE) for scheme in ("sinusoidal", "rotary")),
+    # Base 5: every sin/cos pair turns a full circle within the training length.
     *(_run(f"run-{scheme}-base-{base}", scheme=scheme, base=float(base))
-      for scheme in ("sinusoidal", "rotary") for base in (100, 1000, 100000)),
+      for scheme in ("sinusoidal", "rotary") for base in (5, 100, 1000, 100000)),
     *(_run(f"run-half-{scheme}", scheme=scheme, task="copy_half")
       for scheme in ("sinusoidal", "learned", "rotary", "none")),
     # When the encoding changes (experiments-changes.md): a trainable table that starts as
@@ -99,8 +100,10 @@ MASKS = ("run-none", "run-none-bidirectional")
 COMBINES = ("run-sinusoidal-sum-half", "run-sinusoidal-concat")
 SHAPE = ("run-sinusoidal", "run-sinusoidal-shape", "run-sinusoidal-shape-small",
          "run-sinusoidal-random", "run-rotary", "run-rotary-random")
+#: Trained at sorted random positions (Ruoss et al.), tested two ways.
+RANDOM = ("run-sinusoidal-random", "run-rotary-random")
 BASES = tuple(f"run-{scheme}-base-{base}" for scheme in ("sinusoidal", "rotary")
-              for base in (100, 1000, 100000)) + ("run-sinusoidal", "run-rotary")
+              for base in (5, 100, 1000, 100000)) + ("run-sinusoidal", "run-rotary")
 #: The schemes that bias the attention scores instead of adding a vector (ALiBi, T5).
 BIAS = ("run-alibi", "run-t5")
 #: Every scheme on the copy task, for the comparisons beyond the training length.
@@ -160,6 +163,7 @@ NUMBERS_FROM_RUNS: tuple[str, ...] = (
     "exp_offset",
     "exp_patience",
     "exp_patience_steps",
+    "exp_plateau_still_falling",
     "exp_rotary_acc_to_double",
     "exp_runs",
     "exp_seeds",
@@ -172,6 +176,7 @@ NUMBERS_FROM_RUNS: tuple[str, ...] = (
     "exp_sinusoidal_acc_to_double",
     "exp_sinusoidal_base_100000_base",
     "exp_sinusoidal_base_100_base",
+    "exp_sinusoidal_base_5_base",
     "exp_sinusoidal_concat_acc_to_double",
     "exp_sinusoidal_long_32",
     "exp_sinusoidal_parameters",

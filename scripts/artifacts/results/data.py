@@ -62,6 +62,22 @@ def final_losses(run: Run) -> np.ndarray:
                      for s, n in enumerate(steps_trained(run))])
 
 
+def late_gain(run: Run) -> np.ndarray:
+    """Each seed's relative fall of its mean training loss over its last ``patience`` checks
+    against the ``patience`` checks before them (seeds,): positive where the loss was still
+    falling when the seed stopped (NaN for a seed that trained fewer than twice as many)."""
+    cfg = run["config"]
+    losses, span = np.asarray(run["losses"], np.float64), cfg["patience"] * cfg["check_every"]
+    gains = []
+    for s, n in enumerate(steps_trained(run)):
+        if n < 2 * span:
+            gains.append(np.nan)
+            continue
+        before, last = losses[s, n - 2 * span:n - span].mean(), losses[s, n - span:n].mean()
+        gains.append((before - last) / before)
+    return np.array(gains)
+
+
 def loss_at(run: Run, step: int) -> np.ndarray:
     """Each seed's training loss at ``step`` (1-based); NaN for a seed that had already
     stopped (a frozen model's loss is not a training loss)."""

@@ -17,6 +17,7 @@ from scripts.artifacts.results.data import (
     chance,
     final_losses,
     is_text,
+    late_gain,
     loss_at,
     measured,
     placed,
@@ -71,6 +72,11 @@ def _common(out: dict[str, str], runs: Mapping[str, Run]) -> None:
     for reason in ("target", "plateau", "cap"):
         out[f"exp_seeds_stopped_{reason}"] = str(reasons.count(reason))
     out["exp_seeds_all"] = str(len(reasons))
+    # The plateau rule compares the best check, and a batch's noise makes a slow, steady
+    # fall look like none: how many seeds it stopped were still falling on average.
+    gains = np.concatenate([late_gain(r)[np.asarray(r["stopped_by"]) == "plateau"]
+                            for r in runs.values()])
+    out["exp_plateau_still_falling"] = str(int(np.sum(gains > 0)))
     out["exp_runs_at_cap"] = str(sum("cap" in r["stopped_by"] for r in runs.values()))
     out["exp_offset"] = str(cfg["offset"])
     out["exp_vocab"] = str(cfg["vocab"])
@@ -103,6 +109,9 @@ def _one(out: dict[str, str], key: str, run: Run) -> None:
         _spread(out, f"exp_{key}_acc_{name}", values)
     _spread(out, f"exp_{key}_interp_all",
             windows(run, "interpolated_accuracy_by_position")["all"])
+    if "random_accuracy_by_position" in run:  # at sorted random positions (Ruoss et al.)
+        for name, values in windows(run, "random_accuracy_by_position").items():
+            _spread(out, f"exp_{key}_rand_acc_{name}", values)
     for s in cfg["shifts"]:
         if s:
             _spread(out, f"exp_{key}_placed_{s}", placed(run, s))
@@ -211,6 +220,8 @@ def _training(out: dict[str, str], key: str, run: Run) -> None:
     out[f"exp_{key}_steps_trained_high"] = f"{trained.max():,}"
     for reason, count in stopped_by(run).items():
         out[f"exp_{key}_stopped_{reason}"] = str(count)
+    plateau = np.asarray(run["stopped_by"]) == "plateau"
+    out[f"exp_{key}_plateau_still_falling"] = str(int(np.sum(late_gain(run)[plateau] > 0)))
 
 
 def compute(*, runs: Mapping[str, Run]) -> dict[str, str]:

@@ -109,6 +109,26 @@ def extrapolation(*, runs: Mapping[str, Run]) -> str:
         rows, "lrrrr")
 
 
+def random_positions(*, runs: Mapping[str, Run]) -> str:
+    """Models trained at random positions, tested on the same long sequences at positions
+    0 .. n-1 and at sorted random positions from the range they were trained on (as Ruoss
+    et al.'s code tests them), by token index."""
+    first = next(iter(runs.values()))["config"]
+    same_setting(runs, train_length=first["train_length"], eval_length=first["eval_length"])
+    length, top = first["train_length"], first["eval_length"]
+    rows = []
+    for run in runs.values():
+        below = run["config"]["max_position"]
+        for how, key in (("0 to n−1", "accuracy_by_position"),
+                         (f"sorted random, below {below}", "random_accuracy_by_position")):
+            w = windows(run, key)
+            rows.append([label(run), how, spread_text(w["trained"]), spread_text(w["to_double"]),
+                         spread_text(w["beyond"])])
+    return markdown_table(
+        ["model", "test positions", f"tokens 0–{length - 1}", f"{length}–{2 * length - 1}",
+         f"{2 * length}–{top - 1}"], rows, "llrrr")
+
+
 def placement(*, runs: Mapping[str, Run]) -> str:
     """The same positions reached two ways: inside a long sequence, or by a sequence of the
     training length placed there."""

@@ -1,0 +1,57 @@
+"""The training runs' compile cache (scripts/artifacts/runs.py): runs that differ only in
+their :class:`experiments.model.Constants` share compiled programs, and a run's numbers do
+not depend on whether its programs were compiled or loaded."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from scripts.artifacts import runs
+
+TINY: dict[str, Any] = {"scheme": "sinusoidal", "d_model": 16, "heads": 2, "layers": 1,
+                        "d_mlp": 16, "vocab": 8, "offset": 1, "train_length": 8, "batch": 4,
+                        "steps": 20, "warmup": 2, "seeds": [0, 1], "eval_length": 16,
+                        "eval_batch": 4, "shifts": [0, 4, 8], "probe_batch": 4,
+                        "check_every": 10}
+#: Differs from TINY only in numbers the programs take as inputs.
+SAME_SHAPE = {**TINY, "base": 100.0, "formula": "column-exponent", "embed_scale": "sqrt_d",
+              "offset": 3, "task": "copy_half", "train_offset": 4}
+
+
+def programs(cache: Path) -> set[str]:
+    return {p.name for p in cache.rglob("*-cache")}
+
+
+@pytest.mark.training
+def test_runs_that_differ_only_in_constants_share_programs_and_numbers_do_not_depend_on_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    cache = tmp_path / "cache"
+    first = runs.train(compile_cache=cache, **TINY)
+    compiled = programs(cache)
+    assert compiled, "the first run kept no compiled program"
+    loaded = runs.train(compile_cache=cache, **SAME_SHAPE)
+    assert programs(cache) == compiled, (
+        f"a run differing only in its constants compiled programs of its own: "
+        f"{sorted(programs(cache) - compiled)}")
+    # no cache at all (the test session's own, tests/conftest.py, set aside): every program
+    # compiled in the run's process
+    monkeypatch.delenv("JAX_COMPILATION_CACHE_DIR", raising=False)
+    fresh = runs.train(**SAME_SHAPE)
+    loaded.pop("environment")
+    fresh.pop("environment")
+    assert loaded == fresh, "the same run gives other numbers with programs loaded from the cache"
+    # and the constants did reach the programs: another task, another scale, other numbers
+    assert loaded["losses"] != first["losses"]
+
+
+@pytest.mark.training
+def test_a_run_of_another_shape_compiles_programs_of_its_own(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    runs.train(compile_cache=cache, **TINY)
+    compiled = programs(cache)
+    runs.train(compile_cache=cache, **{**TINY, "d_model": 8})
+    assert programs(cache) > compiled
+    assert runs.compile_cache_folder(cache).parent == cache
