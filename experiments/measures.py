@@ -26,11 +26,13 @@ the measure reads when nothing was learned.
 - **Distance-capped extrapolation**: the extrapolation's long sequences again, with every
   key ``train_length`` or more places back masked, so that no query-key distance longer
   than in training is used and a query sees at most as many keys as in training.
-- **Extrapolation at random positions**: the extrapolation's long sequences again, each at
-  a sorted random subset of the positions ``0 .. max_positions-1`` (drawn once per sequence
-  from a fixed key), as randomised positional encodings are also tested (Ruoss et al., 2023):
-  for a run trained at random positions, the positions it was trained on; for the others,
-  whose ``max_positions`` is ``eval_length``, the same as the extrapolation.
+- **At random positions**, as randomised positional encodings are tested (Ruoss et al.,
+  2023), each sequence at a sorted random subset of the positions ``0 .. max_positions-1``
+  (for a run trained at random positions, the range it was trained on), drawn once per
+  sequence from a fixed key: the placement's sequences of the training length, drawn as
+  training draws them (``random_placed_accuracy``); and the extrapolation's long sequences,
+  whose positions are then denser than in training (``random_accuracy_by_position``; for a
+  run whose ``max_positions`` is ``eval_length``, the extrapolation itself).
 - **Head ablation**: on the placement's sequences at ``s = 0`` (inside the training
   length), accuracy with the *copy head* removed, the head of any block that gives the key
   ``offset`` back the most weight (by attention by offset), and, as the control, with the
@@ -96,23 +98,25 @@ class Measures(NamedTuple):
     ablation_accuracy: Any  # (3,): intact, copy head removed, control head removed
     ablation_heads: Any  # (2, 2): (block, head), from 0, of the copy head and the control
     random_accuracy_by_position: Any  # (eval_length,): at sorted random positions
+    random_placed_accuracy: Any  # (): training-length sequences at sorted random positions
 
 
 def _eval_keys() -> tuple[jax.Array, ...]:
-    """Keys of the evaluation data: the five of the first measures, then one for the random
-    positions (folded in, so that adding it left the others as they were)."""
+    """Keys of the evaluation data: the five of the first measures, then the random
+    positions' of the long sequences and of the short ones (folded in, so that adding them
+    left the others as they were)."""
     key = jax.random.key(EVAL_KEY)
-    return (*jax.random.split(key, 5), jax.random.fold_in(key, 1))
+    return (*jax.random.split(key, 5), jax.random.fold_in(key, 1), jax.random.fold_in(key, 2))
 
 
 def _eval_data(cfg: RunConfig) -> tuple[tasks.Batch, tasks.Batch, np.ndarray, np.ndarray,
-                                        np.ndarray, np.ndarray]:
+                                        np.ndarray, np.ndarray, np.ndarray]:
     """The measurements' sequences, from fixed keys (the same for every seed and run), drawn
     in one compiled call: the long sequences; the training-length ones to place; a shuffle
     of positions per placed sequence; the probes' tokens to fit and to test on; sorted
-    random positions for each long sequence."""
+    random positions for each long sequence and for each placed one."""
     def draw(consts: Constants) -> Any:
-        k_eval, k_place, k_perm, k_fit, k_test, k_random = _eval_keys()
+        k_eval, k_place, k_perm, k_fit, k_test, k_random, k_random_short = _eval_keys()
         length = cfg.train_length
         # a random permutation per sequence: the order of uniform draws
         perms = jnp.argsort(jax.random.uniform(k_perm, (cfg.eval_batch, length)), axis=1)
@@ -121,11 +125,14 @@ def _eval_data(cfg: RunConfig) -> tuple[tasks.Batch, tasks.Batch, np.ndarray, np
                 *(tasks.sample(k, cfg, cfg.probe_batch, length, consts=consts).tokens
                   for k in (k_fit, k_test)),
                 tasks.random_positions(k_random, cfg.eval_batch, cfg.eval_length,
+                                       cfg.max_positions),
+                tasks.random_positions(k_random_short, cfg.eval_batch, length,
                                        cfg.max_positions))
 
     drawn = jax.jit(draw)(constants(cfg))
-    long, placed, perms, fit, test, random = jax.tree_util.tree_map(np.asarray, drawn)
-    return long, placed, perms, fit, test, random
+    long, placed, perms, fit, test, random, random_short = jax.tree_util.tree_map(np.asarray,
+                                                                                  drawn)
+    return long, placed, perms, fit, test, random, random_short
 
 
 def _ridge(x: np.ndarray, y: np.ndarray, strength: float) -> tuple[np.ndarray, np.ndarray]:
@@ -309,7 +316,7 @@ def measure(params: Params, cfg: RunConfig) -> Measures:
 
     # Extrapolation, interpolation and the distance cap, on sequences longer than the
     # training ones; without a cap every key is nearer than ``eval_length``.
-    long, placed, perms, fit_tokens, test_tokens, random_positions = _eval_data(cfg)
+    long, placed, perms, fit_tokens, test_tokens, random_positions, random_short = _eval_data(cfg)
     long_targets = np.asarray(long.targets)
     ahead = np.arange(cfg.eval_length, dtype=np.int32)
 
@@ -324,11 +331,11 @@ def measure(params: Params, cfg: RunConfig) -> Measures:
     interpolated = accuracy(ahead.astype(np.float32) * np.float32(length / cfg.eval_length),
                             cfg.eval_length)
     capped = accuracy(ahead, length)
-    at_random = accuracy(random_positions, cfg.eval_length)
+    long_at_random = accuracy(random_positions, cfg.eval_length)
 
     # In one forward pass, sequences of the training length: at positions s .. s+L-1 for
     # each shift s and at shuffled positions; at 0 .. L-1 with each head removed in turn
-    # (the ablation); and the probes' two sets at 0 .. L-1.
+    # (the ablation); at sorted random positions; and the probes' two sets at 0 .. L-1.
     shifts = len(cfg.shifts)
     placements = np.concatenate(
         [np.broadcast_to(np.asarray(cfg.shifts)[:, None, None] + np.arange(length),
@@ -336,19 +343,22 @@ def measure(params: Params, cfg: RunConfig) -> Measures:
     all_heads = layers * heads
     removed = np.repeat(np.eye(all_heads, dtype=np.float32), cfg.eval_batch, axis=0)
     placed_tokens = np.asarray(placed.tokens)
-    tokens = np.concatenate([np.tile(placed_tokens, (shifts + 1, 1)),
-                             np.tile(placed_tokens, (all_heads, 1)),
+    tokens = np.concatenate([np.tile(placed_tokens, (shifts + 2 + all_heads, 1)),
                              np.asarray(fit_tokens), np.asarray(test_tokens)])
-    at_home = np.broadcast_to(np.arange(length, dtype=np.int32),
-                              ((all_heads * cfg.eval_batch + 2 * cfg.probe_batch), length))
-    positions = np.concatenate([placements.reshape(-1, length), at_home])
+
+    def at_home(count: int) -> np.ndarray:
+        return np.broadcast_to(np.arange(length, dtype=np.int32), (count, length))
+
+    positions = np.concatenate([placements.reshape(-1, length),
+                                at_home(all_heads * cfg.eval_batch),
+                                random_short.astype(np.int32), at_home(2 * cfg.probe_batch)])
     masks = np.concatenate([unmasked((shifts + 1) * cfg.eval_batch),
                             (1 - removed).reshape(-1, layers, heads),
-                            unmasked(2 * cfg.probe_batch)])
+                            unmasked(cfg.eval_batch + 2 * cfg.probe_batch)])
     cut = np.cumsum([(shifts + 1) * cfg.eval_batch, all_heads * cfg.eval_batch,
-                     cfg.probe_batch])
+                     cfg.eval_batch])
     # attention of the placed sequences, residual streams of the probes' ones
-    out = _compiled_forward(cfg, (int(cut[0]), int(cut[1])))(params, consts, tokens, positions,
+    out = _compiled_forward(cfg, (int(cut[0]), int(cut[2])))(params, consts, tokens, positions,
                                                              masks, length)
     logits, attention = np.asarray(out.logits), np.asarray(out.attention)
     residuals = np.asarray(out.residuals)
@@ -383,6 +393,8 @@ def measure(params: Params, cfg: RunConfig) -> Measures:
         models, all_heads, cfg.eval_batch, length) == targets).astype(np.float64)
     without = scored_mean(ablated_correct)  # (models, every head removed in turn)
     chosen = [ablation_heads(by_offset[m], cfg.offset) for m in range(models)]
+    at_random = scored_mean((logits[:, cut[1]:cut[2]].argmax(-1) == targets
+                             ).astype(np.float64))  # (models,)
     ablation = np.array([[placed_accuracy[m, home], without[m, best], without[m, control]]
                          for m, (best, control) in enumerate(chosen)])
     ablated = np.array([[divmod(best, heads), divmod(control, heads)]
@@ -406,7 +418,8 @@ def measure(params: Params, cfg: RunConfig) -> Measures:
     return Measures(extrapolated, interpolated, placed_accuracy, output_change,
                     correct.mean(2), changed.mean(2), output_tv.mean(2), shift_change,
                     shuffle_change, by_offset, probe_accuracy, by_position, ridge, r2,
-                    sq, sq_r2, control, sq_control, capped, ablation, ablated, at_random)
+                    sq, sq_r2, control, sq_control, capped, ablation, ablated, long_at_random,
+                    at_random)
 
 
 class TextMeasures(NamedTuple):

@@ -131,8 +131,9 @@ def test_every_per_seed_view_draws_every_seed_of_the_kept_runs(view: str) -> Non
 
 
 def test_the_random_positions_table_shows_both_tests_of_each_run_by_token_window() -> None:
-    """Two rows per run: at positions 0 .. n-1 and at sorted random positions, each the
-    mean of its own measure over the tokens of a window."""
+    """Three rows per run: short sequences at random positions (one number), and the long
+    ones at positions 0 .. n-1 and at random positions, each the mean of its own measure
+    over the tokens of a window."""
     seeds, length, n = 2, 4, 16
     consecutive = np.tile(np.repeat([0.9, 0.5, 0.1, 0.1], length), (seeds, 1))
     random = np.tile(np.repeat([0.8, 0.7, 0.6, 0.6], length), (seeds, 1))
@@ -141,10 +142,12 @@ def test_the_random_positions_table_shows_both_tests_of_each_run_by_token_window
                       "causal": True, "train_offset": 0, "base": 10000.0, "d_model": 32,
                       "train_positions": "random", "task": "copy_back", "offset": 1},
            "accuracy_by_position": consecutive.tolist(),
-           "random_accuracy_by_position": random.tolist()}
+           "random_accuracy_by_position": random.tolist(),
+           "random_placed_accuracy": [0.55, 0.65]}
     lines = random_positions(runs={"run-x": run}).splitlines()
     assert "tokens 0–3" in lines[0] and "4–7" in lines[0] and "8–15" in lines[0]
     rows = [line for line in lines[2:] if line.strip()]
-    assert len(rows) == 2
-    assert "0 to n−1" in rows[0] and "0.90" in rows[0] and "0.50" in rows[0]
-    assert "below 20" in rows[1] and "0.80" in rows[1] and "0.70" in rows[1]
+    assert len(rows) == 3
+    assert "4 tokens, random below 20, as in training" in rows[0] and "0.60" in rows[0]
+    assert "16 tokens, 0 to 15" in rows[1] and "0.90" in rows[1] and "0.50" in rows[1]
+    assert "16 tokens, random below 20" in rows[2] and "0.80" in rows[2] and "0.70" in rows[2]

@@ -109,9 +109,12 @@ def _one(out: dict[str, str], key: str, run: Run) -> None:
         _spread(out, f"exp_{key}_acc_{name}", values)
     _spread(out, f"exp_{key}_interp_all",
             windows(run, "interpolated_accuracy_by_position")["all"])
-    if "random_accuracy_by_position" in run:  # at sorted random positions (Ruoss et al.)
+    if "random_placed_accuracy" in run:  # at sorted random positions (Ruoss et al.)
         for name, values in windows(run, "random_accuracy_by_position").items():
             _spread(out, f"exp_{key}_rand_acc_{name}", values)
+        for untrained in (False, True):
+            _spread(out, f"exp_{key}_rand_placed{'_untrained' if untrained else ''}",
+                    measured(run, "random_placed_accuracy", untrained))
     for s in cfg["shifts"]:
         if s:
             _spread(out, f"exp_{key}_placed_{s}", placed(run, s))

@@ -110,22 +110,26 @@ def extrapolation(*, runs: Mapping[str, Run]) -> str:
 
 
 def random_positions(*, runs: Mapping[str, Run]) -> str:
-    """Models trained at random positions, tested on the same long sequences at positions
-    0 .. n-1 and at sorted random positions from the range they were trained on (as Ruoss
-    et al.'s code tests them), by token index."""
+    """Models trained at random positions, tested three ways, by token index: sequences of
+    the training length at sorted random positions from the range they were trained on (as in
+    training); the long sequences at positions 0 .. n-1; and the long sequences at sorted
+    random positions from that range (as Ruoss et al.'s code tests them; denser than in
+    training)."""
     first = next(iter(runs.values()))["config"]
     same_setting(runs, train_length=first["train_length"], eval_length=first["eval_length"])
     length, top = first["train_length"], first["eval_length"]
     rows = []
     for run in runs.values():
         below = run["config"]["max_position"]
-        for how, key in (("0 to n−1", "accuracy_by_position"),
-                         (f"sorted random, below {below}", "random_accuracy_by_position")):
+        rows.append([label(run), f"{length} tokens, random below {below}, as in training",
+                     spread_text(measured(run, "random_placed_accuracy")), "–", "–"])
+        for how, key in ((f"{top} tokens, 0 to {top - 1}", "accuracy_by_position"),
+                         (f"{top} tokens, random below {below}", "random_accuracy_by_position")):
             w = windows(run, key)
             rows.append([label(run), how, spread_text(w["trained"]), spread_text(w["to_double"]),
                          spread_text(w["beyond"])])
     return markdown_table(
-        ["model", "test positions", f"tokens 0–{length - 1}", f"{length}–{2 * length - 1}",
+        ["model", "tested on", f"tokens 0–{length - 1}", f"{length}–{2 * length - 1}",
          f"{2 * length}–{top - 1}"], rows, "llrrr")
 
 
