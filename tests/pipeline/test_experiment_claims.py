@@ -212,18 +212,23 @@ def shape_small_unseen(runs: Runs) -> str | None:
 def random_positions_fail(runs: Runs) -> str | None:
     """On the first train_length tokens, tested at consecutive positions and at sorted random
     ones: below 0.5 in every seed, yet every seed above every seed of the untrained control
-    tested the same way; the same scheme trained at consecutive positions above 0.95."""
+    tested the same way; the same scheme trained at consecutive positions above 0.95. And
+    "spacing alone takes most of what they learned": seed by seed, less than half the gain
+    over the untrained model that the same seed has on sequences placed as in training."""
     problems = {}
     for name, plain in (("run-sinusoidal-random", "run-sinusoidal"),
                         ("run-rotary-random", "run-rotary")):
         run = runs[name]
         length = run["config"]["train_length"]
+        own_gain = (measured(run, "random_placed_accuracy")
+                    - measured(run, "random_placed_accuracy", untrained=True))
         for key in ("accuracy_by_position", "random_accuracy_by_position"):
             acc = window(run, 0, length, key)
             control = window(run, 0, length, key, untrained=True)
             if not (acc.max() < 0.5 and every_seed_above(acc, control)
-                    and _trained(runs, plain).min() > 0.95):
-                problems[f"{name} {key}"] = (acc, control)
+                    and _trained(runs, plain).min() > 0.95
+                    and above_in_every_seed(0.5 * own_gain, acc - control)):
+                problems[f"{name} {key}"] = (acc, control, own_gain)
     return _fail(not problems, "randomised positions learn the task, or learn nothing", problems)
 
 
@@ -256,10 +261,16 @@ def bases_sinusoidal_fail(runs: Runs) -> str | None:
 
 
 def bases_rotary_ahead(runs: Runs) -> str | None:
-    rotary = np.concatenate([_beyond(runs, n) for n in experiments_page.BASES if "rotary" in n])
-    sinusoidal = np.concatenate([_beyond(runs, n) for n in experiments_page.BASES if "sinusoidal" in n])
-    return _fail(separated(rotary, sinusoidal), "a sinusoidal base reaches rotary", rotary,
-                 sinusoidal)
+    """Past the training length (up to twice it, and past that), every rotary base ahead of
+    every sinusoidal one, beyond the spread."""
+    found = []
+    for win in ("to_double", "beyond"):
+        rotary = np.concatenate([windows(runs[n])[win] for n in experiments_page.BASES
+                                 if "rotary" in n])
+        sinusoidal = np.concatenate([windows(runs[n])[win] for n in experiments_page.BASES
+                                     if "sinusoidal" in n])
+        found.append((separated(rotary, sinusoidal), rotary, sinusoidal))
+    return _fail(all(ok for ok, _, _ in found), "a sinusoidal base reaches rotary", found)
 
 
 def bases_rotary_unranked(runs: Runs) -> str | None:
@@ -573,13 +584,11 @@ def trainable_solves(runs: Runs) -> str | None:
 
 
 def trainable_moved(runs: Runs) -> str | None:
-    """The table that starts sinusoidal moves, relative to its start, more than the one
-    that starts random, beyond the spread."""
+    """The table that starts sinusoidal moves, in every seed, by more than a tenth of its
+    initial size over the rows seen in training."""
     moved = measured(runs[TRAINABLE_START], "table_moved")
-    random = measured(runs["run-learned"], "table_moved")
-    return _fail(separated(moved, random),
-                 "the trainable table did not move more than the random one beyond the spread",
-                 moved, random)
+    return _fail(float(moved.min()) > 0.1,
+                 "the trainable table moved by a tenth of its size or less in some seed", moved)
 
 
 def trainable_unseen_rows(runs: Runs) -> str | None:
@@ -617,7 +626,7 @@ def slip_slower(runs: Runs) -> str | None:
 
 def slip_beyond_lower(runs: Runs) -> str | None:
     slip, paper = _beyond(runs, SLIP), _beyond(runs, "run-sinusoidal")
-    return _fail(paper.mean() > slip.mean() and not separated(paper, slip),
+    return _fail(paper.mean() > slip.mean() and not every_seed_above(paper, slip),
                  "the slip is not below the paper's in the mean, or is below beyond the spread",
                  slip, paper)
 
@@ -794,9 +803,13 @@ def far_solved(runs: Runs) -> str | None:
 
 
 def far_bias_none(runs: Runs) -> str | None:
+    """Below 0.5, the same within the spread, every seed of both stopped at a plateau."""
     alibi, none = _trained(runs, "run-far-alibi"), _trained(runs, "run-far-none")
-    return _fail(within_spread(alibi, none) and max(alibi.max(), none.max()) < 0.5,
-                 "ALiBi or no encoding learns the far key, or they differ", alibi, none)
+    stops = {*runs["run-far-alibi"]["stopped_by"], *runs["run-far-none"]["stopped_by"]}
+    return _fail(within_spread(alibi, none) and max(alibi.max(), none.max()) < 0.5
+                 and stops == {"plateau"},
+                 "ALiBi or no encoding learns the far key, or they differ, or a seed did not "
+                 "stop at a plateau", alibi, none, stops)
 
 
 def far_t5_close(runs: Runs) -> str | None:
@@ -989,13 +1002,14 @@ def scaled_fails_beyond(runs: Runs) -> str | None:
 
 
 def sum_concat_varied(runs: Runs) -> str | None:
-    """Past the training length: at width 64 concatenation ahead beyond the spread; scaled,
-    the sum ahead in the mean, the seeds not separated."""
+    """Past the training length: at width 64 concatenation ahead beyond the spread; at
+    width 32 ahead in the mean; scaled, the sum ahead in the mean, the seeds not separated."""
     wide = _beyond(runs, "run-sinusoidal-concat-d64"), _beyond(runs, "run-sinusoidal-sum-half-d64")
+    narrow = _beyond(runs, "run-sinusoidal-concat"), _beyond(runs, "run-sinusoidal-sum-half")
     scaled = (_beyond(runs, "run-sinusoidal-concat-scaled"),
               _beyond(runs, "run-sinusoidal-sum-half-scaled"))
-    ok = (separated(*wide) and scaled[1].mean() > scaled[0].mean()
-          and not separated(scaled[1], scaled[0]))
+    ok = (separated(*wide) and narrow[0].mean() > narrow[1].mean()
+          and scaled[1].mean() > scaled[0].mean() and not separated(scaled[1], scaled[0]))
     return _fail(ok, "width 64 or the scaled pair not as the page says", wide, scaled)
 
 

@@ -42,7 +42,6 @@ NUMBERS_FROM_RUNS: tuple[str, ...] = (
     "exp_learned_from_sinusoidal_table_moved",
     "exp_learned_from_sinusoidal_table_moved_high",
     "exp_learned_from_sinusoidal_table_moved_low",
-    "exp_learned_table_moved",
     "exp_sinusoidal_acc_beyond",
     "exp_sinusoidal_column_exponent_acc_to_double",
     "exp_sinusoidal_column_exponent_acc_trained",
