@@ -378,13 +378,17 @@ def _ablation(runs: Runs, name: str, untrained: bool = False) -> np.ndarray:
 def ablation_copy_costs(runs: Runs) -> str | None:
     """Per model: every seed below its intact accuracy without the copy head. Learned and
     rotary: in every seed, lower without the copy head than without the control head.
-    Sinusoidal: no lower in the mean than without the control head, within the spread."""
+    Sinusoidal: the two costs the same within the spread, and the two heads' weights on the
+    task's key within a tenth of each other in every seed ("almost the same weight")."""
     problems = {}
     for name in experiments_page.WITH_POSITIONS:
         values = _ablation(runs, name)
         intact, copy, control = values.T
         if name == "run-sinusoidal":
-            more = float(copy.mean()) >= float(control.mean()) or within_spread(copy, control)
+            # about the same cost, and a near tie in attention between the two heads
+            weight, _ = _head_pair(runs[name])
+            gap = np.abs(weight[:, 0] - weight[:, 1])
+            more = within_spread(copy, control) and float(gap.max()) < 0.1
         else:
             more = above_in_every_seed(control, copy)
         if not (np.all(copy < intact) and more):
@@ -392,6 +396,29 @@ def ablation_copy_costs(runs: Runs) -> str | None:
     return _fail(not problems, "the copy head costs nothing, or the learned or rotary one no "
                  "more than the control in some seed, or the sinusoidal one more beyond "
                  "the spread", problems)
+
+
+def _head_pair(run: Run) -> tuple[np.ndarray, np.ndarray]:
+    """Per seed: the copy and control heads' weights on the task's key, and the accuracy
+    without each (seeds, 2) both."""
+    weights = measured(run, "attention_by_offset")[..., run["config"]["offset"]]
+    heads = np.asarray(run["ablation_heads"], dtype=int)  # (seeds, 2, 2): (block, head)
+    seeds = np.arange(len(heads))
+    weight = np.stack([weights[seeds, heads[:, i, 0], heads[:, i, 1]] for i in (0, 1)], axis=1)
+    return weight, measured(run, "ablation_accuracy")[:, 1:]
+
+
+def ablation_weight_not_cost(runs: Runs) -> str | None:
+    """Some learned or rotary seed whose copy and control heads weigh the task's key within
+    0.15 of each other, yet whose accuracies without them differ by more than 0.3."""
+    found = []
+    for name in ("run-learned", "run-rotary"):
+        weight, without = _head_pair(runs[name])
+        alike = np.abs(weight[:, 0] - weight[:, 1]) < 0.15
+        apart = np.abs(without[:, 0] - without[:, 1]) > 0.3
+        found += [(name, s) for s in np.flatnonzero(alike & apart)]
+    return _fail(bool(found), "no seed weighs the key alike in both heads yet costs very "
+                 "differently", found)
 
 
 def ablation_not_all(runs: Runs) -> str | None:
@@ -1078,6 +1105,7 @@ CLAIMS.update({
     "width-fails-beyond": width_fails_beyond,
     "width-64-far": width_64_far,
     "random-positions-own": random_positions_own,
+    "ablation-weight-not-cost": ablation_weight_not_cost,
     "scaled-slower": scaled_slower,
     "scaled-fails-beyond": scaled_fails_beyond,
     "sum-concat-varied": sum_concat_varied,
@@ -1175,6 +1203,10 @@ def test_a_claim_check_can_fail(results: dict[str, Run]) -> None:
                np.asarray(rotary["ablation_accuracy"])[:, [0, 2, 1]].tolist()}
     assert ablation_copy_costs({**results, "run-rotary": flipped}) is not None
     assert ablation_not_all(untrained_first("run-rotary")) is not None
+    # both heads' removals costing the same in every learned and rotary seed
+    same_cost = {n: {**results[n], "ablation_accuracy": np.asarray(
+        results[n]["ablation_accuracy"])[:, [0, 1, 1]].tolist()} for n in ("run-learned", "run-rotary")}
+    assert ablation_weight_not_cost({**results, **same_cost}) is not None
     # a base-5 run far ahead of the paper's base is a different story
     ahead = {**results, "run-sinusoidal-base-5": results["run-rotary"]}
     assert base_turns_not_enough(ahead) is not None
