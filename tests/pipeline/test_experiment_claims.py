@@ -1047,12 +1047,14 @@ def _seeds_at_cap(runs: Runs, name: str) -> int:
 
 def random_positions_trained(runs: Runs) -> str | None:
     """Randomised positions trained below the no-position model's final loss in every seed,
-    and every seed stopped at the cap ("every seed was still gaining at the cap")."""
+    and every seed stopped at the cap ("every seed was still gaining at the cap"), its mean
+    loss over its last checks below that over as many before them."""
     none = final_losses(runs["run-none"])
     found = {n: (final_losses(runs[n]), _seeds_at_cap(runs, n))
              for n in ("run-sinusoidal-random", "run-rotary-random")}
-    return _fail(all(every_seed_above(none, loss) and capped == len(loss)
-                     for loss, capped in found.values()),
+    falling = all(bool(np.all(late_gain(runs[n]) > 0)) for n in found)
+    return _fail(falling and all(every_seed_above(none, loss) and capped == len(loss)
+                                 for loss, capped in found.values()),
                  "randomised positions did not train below no positions, or did not reach the cap",
                  found, none)
 
