@@ -24,6 +24,7 @@ from scripts.artifacts.pages import experiments as experiments_page
 from scripts.artifacts.pages import experiments_changes as changes_page
 from scripts.artifacts.results.data import (
     Run,
+    best_head_row,
     chance,
     final_losses,
     late_gain,
@@ -354,9 +355,7 @@ def attention_finds_offset(runs: Runs) -> str | None:
     even = _even(runs["run-sinusoidal"])
     far = runs["run-far-sinusoidal"]
     k = far["config"]["offset"]
-    flat = measured(far, "attention_by_offset")
-    flat = flat.reshape(flat.shape[0], -1, flat.shape[-1])
-    head = flat[np.arange(len(flat)), flat[:, :, k].argmax(1)]  # (seeds, L): the best head
+    head = best_head_row(far)  # (seeds, L)
     neighbours = head[:, k - 3:k].sum(1) + head[:, k + 1:k + 4].sum(1)
     return _fail(min(best.values()) > 2 * even and bool(np.all(head[:, k] > neighbours)),
                  "no head favours the task's key, or the far key's head not over its "
@@ -818,9 +817,7 @@ def _bucket_mates(run: Run) -> tuple[np.ndarray, np.ndarray]:
     """Per seed, for the head of any block that weighs the answer's key most: its weight on
     that key and on the two keys after it (which share its T5 bucket in the far runs)."""
     k = run["config"]["offset"]
-    weights = measured(run, "attention_by_offset")  # (seeds, layers, heads, L)
-    flat = weights.reshape(weights.shape[0], -1, weights.shape[-1])
-    best = flat[np.arange(len(flat)), flat[:, :, k].argmax(1)]
+    best = best_head_row(run)
     return best[:, k], best[:, k + 1] + best[:, k + 2]
 
 

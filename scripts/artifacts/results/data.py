@@ -62,6 +62,15 @@ def final_losses(run: Run) -> np.ndarray:
                      for s, n in enumerate(steps_trained(run))])
 
 
+def best_head_row(run: Run, untrained: bool = False) -> np.ndarray:
+    """Per seed, the attention by offset (seeds, L) of the head, of any block, that gives
+    the task's key (``offset`` back) the most weight."""
+    weights = measured(run, "attention_by_offset", untrained)  # (seeds, layers, heads, L)
+    flat = weights.reshape(weights.shape[0], -1, weights.shape[-1])
+    row: np.ndarray = flat[np.arange(len(flat)), flat[:, :, run["config"]["offset"]].argmax(1)]
+    return row
+
+
 def late_gain(run: Run) -> np.ndarray:
     """Each seed's relative fall of its mean training loss over its last ``patience`` checks
     against the ``patience`` checks before them (seeds,): positive where the loss was still

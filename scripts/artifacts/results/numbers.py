@@ -14,6 +14,7 @@ import pe
 from scripts.artifacts.numbers import fixed
 from scripts.artifacts.results.data import (
     Run,
+    best_head_row,
     chance,
     final_losses,
     is_text,
@@ -160,8 +161,7 @@ def _one(out: dict[str, str], key: str, run: Run) -> None:
         # that head's weight on the two keys just beyond the task's (T5's bucket-mates)
         k = cfg["offset"]
         if k + 2 < weights.shape[-1]:
-            flat = weights.reshape(weights.shape[0], -1, weights.shape[-1])
-            best = flat[np.arange(len(flat)), flat[:, :, k].argmax(1)]
+            best = best_head_row(run, untrained)
             _spread(out, f"exp_{key}_attn_best_next2{tail}", best[:, k + 1] + best[:, k + 2])
     # Distance-capped extrapolation (keys train_length or more back masked), and the
     # copy-head ablation inside the training length, trained and untrained.
