@@ -387,8 +387,11 @@ def run_results(out: Path, names: Iterable[str]) -> dict[str, bytes]:
     return results
 
 
-def training_cost(art: Artifact) -> int:
-    """A run's training work in seed-steps (its cost, up to a factor); 0 for the rest."""
+def training_cost(art: Artifact, kept: Path = KEPT_RUNS) -> int:
+    """A run's training work in seed-steps (its cost, up to a factor); 0 for the rest. The
+    steps are those its kept result trained (``kept``, even a stale one: an estimate, never
+    a result), else the cap: seeds stop at very different points, so the cap alone would
+    order every run alike."""
     if art.kind != "run":
         return 0
     from experiments.config import ConfigError, RunConfig  # plain dataclasses: no JAX
@@ -397,7 +400,12 @@ def training_cost(art: Artifact) -> int:
         cfg = RunConfig.from_params(dict(art.params))
     except ConfigError:
         return 0  # the run itself fails with the named error
-    return len(cfg.seeds) * cfg.steps
+    try:
+        steps = max(json.loads((kept / f"{art.name}.json").read_text())["results"]
+                    ["steps_trained"])
+    except (OSError, ValueError, KeyError, TypeError):
+        steps = cfg.steps
+    return len(cfg.seeds) * min(int(steps), cfg.steps)
 
 
 def _render_all(todo: list[Artifact], jobs: int, out: Path, report: bool = False
