@@ -97,9 +97,12 @@ def one_cpu(folder: Path | None = None) -> Iterator[int | None]:
         yield None
         return
     folder = folder or Path(tempfile.gettempdir()) / "pe-run-cpus"
-    folder.mkdir(parents=True, exist_ok=True)
     for cpu in cpus:
-        handle = (folder / f"cpu-{cpu}.lock").open("a")
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            handle = (folder / f"cpu-{cpu}.lock").open("a")
+        except OSError:  # e.g. another user's folder: run unpinned rather than fail
+            continue
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:  # another run holds it
@@ -113,6 +116,12 @@ def one_cpu(folder: Path | None = None) -> Iterator[int | None]:
     yield None
 
 
+def pin_to_named_cpu() -> None:
+    """Run this process on the processor :data:`CPU_VARIABLE` names, if it names one."""
+    if os.environ.get(CPU_VARIABLE):
+        os.sched_setaffinity(0, {int(os.environ[CPU_VARIABLE])})
+
+
 def compile_cache_folder(root: Path) -> Path:
     """The compile cache's folder for this machine and these libraries, under ``root``."""
     from scripts.artifacts.kept_runs import this_machine
@@ -123,8 +132,7 @@ def compile_cache_folder(root: Path) -> Path:
 
 def _main(settings: str, results: str) -> None:
     """In the training process: read the settings' JSON file, write the results' one."""
-    if os.environ.get(CPU_VARIABLE):  # before JAX loads: its thread pool is sized then
-        os.sched_setaffinity(0, {int(os.environ[CPU_VARIABLE])})
+    pin_to_named_cpu()  # before JAX loads: its thread pool is sized then
     from experiments.run import run
 
     def report(done: int, total: int, loss: float) -> None:

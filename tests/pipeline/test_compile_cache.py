@@ -1,9 +1,14 @@
-"""The training runs' compile cache (scripts/artifacts/runs.py): runs that differ only in
-their :class:`experiments.model.Constants` share compiled programs, and a run's numbers do
-not depend on whether its programs were compiled or loaded."""
+"""The training runs' processes (scripts/artifacts/runs.py): the compile cache (runs that
+differ only in their :class:`experiments.model.Constants` share compiled programs, and a
+run's numbers do not depend on whether its programs were compiled or loaded), and the
+processor each runs on."""
 
 from __future__ import annotations
 
+import contextlib
+import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -55,3 +60,25 @@ def test_a_run_of_another_shape_compiles_programs_of_its_own(tmp_path: Path) -> 
     runs.train(compile_cache=cache, **{**TINY, "d_model": 8})
     assert programs(cache) > compiled
     assert runs.compile_cache_folder(cache).parent == cache
+
+
+def test_concurrent_runs_hold_different_processors_and_none_once_all_are_held(
+        tmp_path: Path) -> None:
+    cpus = sorted(os.sched_getaffinity(0))
+    with contextlib.ExitStack() as stack:
+        held = [stack.enter_context(runs.one_cpu(tmp_path)) for _ in cpus]
+        assert sorted(held) == cpus, "two runs were given one processor, or one none"
+        with runs.one_cpu(tmp_path) as extra:
+            assert extra is None, "a run beyond the processors was pinned to a held one"
+    with runs.one_cpu(tmp_path) as again:  # released when the block ended
+        assert again == cpus[0]
+
+
+def test_a_training_process_runs_on_the_processor_it_is_given() -> None:
+    cpu = max(os.sched_getaffinity(0))
+    code = ("import os; from scripts.artifacts.runs import pin_to_named_cpu; "
+            "pin_to_named_cpu(); print(sorted(os.sched_getaffinity(0)))")
+    env = {**os.environ, runs.CPU_VARIABLE: str(cpu)}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                         check=True, cwd=runs.ROOT).stdout
+    assert out.strip() == f"[{cpu}]"

@@ -63,10 +63,16 @@ def separated(high: np.ndarray, low: np.ndarray) -> bool:
     return float(np.min(high)) > float(np.max(low)) and gap > max(spread(high), spread(low))
 
 
-def above_in_every_seed(high: np.ndarray, low: np.ndarray) -> bool:
+def above_seed_by_seed(high: np.ndarray, low: np.ndarray) -> bool:
     """"In every seed": seed by seed, ``high`` above ``low`` (two measures of the same
     models), with no claim about the spread between seeds."""
     return bool(np.all(np.asarray(high) > np.asarray(low)))
+
+
+def above_all_seeds(high: np.ndarray, low: np.ndarray) -> bool:
+    """Every seed of ``high`` above every seed of ``low`` (the seed ranges do not overlap),
+    with no claim about the gap between the means (see :func:`separated`)."""
+    return float(np.min(high)) > float(np.max(low))
 
 
 def within_spread(a: np.ndarray, b: np.ndarray) -> bool:
@@ -125,9 +131,14 @@ def rotary_placement_invariant(runs: Runs) -> str | None:
 
 
 def interpolation_fails(runs: Runs) -> str | None:
-    acc = {n: windows(runs[n], "interpolated_accuracy_by_position")["all"].max()
+    """Scaled positions over the whole long sequence (the table's last column): below a
+    half in every seed of every scheme, and below the same model inside the training
+    length beyond the spread."""
+    acc = {n: windows(runs[n], "interpolated_accuracy_by_position")["all"]
            for n in experiments_page.EXTRAPOLATED}
-    return _fail(max(acc.values()) < 0.5, "interpolation works for a model", acc)
+    below = {n: separated(_trained(runs, n), a) for n, a in acc.items()}
+    return _fail(max(a.max() for a in acc.values()) < 0.5 and all(below.values()),
+                 "interpolation works for a model", acc, below)
 
 
 def rotary_long_context(runs: Runs) -> str | None:
@@ -135,7 +146,7 @@ def rotary_long_context(runs: Runs) -> str | None:
     last = run["config"]["shifts"][-1]
     short = placed(run, last)
     long = window(run, last, last + run["config"]["train_length"])
-    return _fail(above_in_every_seed(short, long), "rotary loses nothing to the longer context",
+    return _fail(above_seed_by_seed(short, long), "rotary loses nothing to the longer context",
                  short, long)
 
 
@@ -164,7 +175,7 @@ def capped_rotary_recovers(runs: Runs) -> str | None:
     capped = [_capped(run, length, 2 * length), _capped(run, 2 * length, top)]
     full = windows(run)["beyond"]
     control = _capped(run, length, top, untrained=True)
-    ok = (min(c.min() for c in capped) > 0.95 and above_in_every_seed(capped[1], full)
+    ok = (min(c.min() for c in capped) > 0.95 and above_seed_by_seed(capped[1], full)
           and control.max() < 2 * chance(run))
     return _fail(ok, "rotary does not recover with the cap, or the control does", capped,
                  full, control)
@@ -179,7 +190,7 @@ def capped_absolute_stays(runs: Runs) -> str | None:
         run = runs[name]
         length, top = run["config"]["train_length"], run["config"]["eval_length"]
         capped = _capped(run, length, top)
-        below_placed = above_in_every_seed(placed(run, length), _capped(run, length, 2 * length))
+        below_placed = above_seed_by_seed(placed(run, length), _capped(run, length, 2 * length))
         if not (capped.max() < 0.5 and separated(_trained(runs, name), capped) and below_placed):
             problems[name] = capped
     return _fail(not problems, "the cap rescues an absolute model", problems)
@@ -226,9 +237,9 @@ def random_positions_fail(runs: Runs) -> str | None:
         for key in ("accuracy_by_position", "random_accuracy_by_position"):
             acc = window(run, 0, length, key)
             control = window(run, 0, length, key, untrained=True)
-            if not (acc.max() < 0.5 and every_seed_above(acc, control)
+            if not (acc.max() < 0.5 and above_all_seeds(acc, control)
                     and _trained(runs, plain).min() > 0.95
-                    and above_in_every_seed(0.5 * own_gain, acc - control)):
+                    and above_seed_by_seed(0.5 * own_gain, acc - control)):
                 problems[f"{name} {key}"] = (acc, control, own_gain)
     return _fail(not problems, "randomised positions learn the task, or learn nothing", problems)
 
@@ -389,7 +400,7 @@ def ablation_copy_costs(runs: Runs) -> str | None:
             gap = np.abs(weight[:, 0] - weight[:, 1])
             more = within_spread(copy, control) and float(gap.max()) < 0.1
         else:
-            more = above_in_every_seed(control, copy)
+            more = above_seed_by_seed(control, copy)
         if not (np.all(copy < intact) and more):
             problems[name] = values.tolist()
     return _fail(not problems, "the copy head costs nothing, or the learned or rotary one no "
@@ -457,15 +468,11 @@ def probe_partly_learned(runs: Runs) -> str | None:
                  "training lowers a read-out beyond the spread", ridge, learned)
 
 
-def every_seed_above(high: np.ndarray, low: np.ndarray) -> bool:
-    return float(np.min(high)) > float(np.max(low))
-
-
 def probe_r2_lower(runs: Runs) -> str | None:
     """Every trained seed below the same seed untrained, but not beyond the spread."""
     untrained, trained = (measured(runs["run-sinusoidal"], "probe_r2", u)[:, -1]
                           for u in (True, False))
-    return _fail(above_in_every_seed(untrained, trained) and not separated(untrained, trained),
+    return _fail(above_seed_by_seed(untrained, trained) and not separated(untrained, trained),
                  "R² not lower for every seed, or lower beyond the spread", untrained, trained)
 
 
@@ -566,7 +573,7 @@ def sum_concat_beyond(runs: Runs) -> str | None:
     seed of one above every seed of the other), and neither solving it (every seed < 0.9)."""
     summed, joined = (_beyond(runs, n) for n in experiments_page.COMBINES)
     return _fail(float(np.mean(joined)) > float(np.mean(summed))
-                 and not every_seed_above(joined, summed) and joined.max() < 0.9,
+                 and not above_all_seeds(joined, summed) and joined.max() < 0.9,
                  "concatenation is not ahead on average, its seeds clear of the sum's, or it "
                  "solves it", joined, summed)
 
@@ -579,10 +586,14 @@ def half_beyond_fails(runs: Runs) -> str | None:
 
 
 def half_interp_partial(runs: Runs) -> str | None:
+    """"Recovers part of it": scaled positions (the whole sequence, as the table's last
+    column) above the same models past the training length (either window, seed by seed
+    the better) and below them inside it, each beyond the spread."""
     run = runs["run-half-sinusoidal"]
     interp = windows(run, "interpolated_accuracy_by_position")["all"]
-    return _fail(separated(interp, _beyond(runs, "run-half-sinusoidal")) and interp.max() < 0.9,
-                 "scaling does not partly work on the absolute task", interp)
+    past = np.maximum(windows(run)["to_double"], windows(run)["beyond"])
+    return _fail(separated(interp, past) and separated(windows(run)["trained"], interp),
+                 "scaling does not partly work on the absolute task", interp, past)
 
 
 def half_absolute_wins(runs: Runs) -> str | None:
@@ -625,7 +636,7 @@ def trainable_unseen_rows(runs: Runs) -> str | None:
 
 def trainable_loses_edge(runs: Runs) -> str | None:
     fixed, start, random = (_beyond(runs, n) for n in experiments_page.TRAINABLE)
-    return _fail(within_spread(start, random) and every_seed_above(fixed, start)
+    return _fail(within_spread(start, random) and above_all_seeds(fixed, start)
                  and not separated(fixed, start),
                  "the table that started sinusoidal is not below the fixed one and level "
                  "with the random start beyond the training length", fixed, start, random)
@@ -645,14 +656,14 @@ def slip_slower(runs: Runs) -> str | None:
     slip, paper = (_loss(runs, n, changes_page.LATE) for n in (SLIP, "run-sinusoidal"))
     took = {n: steps_trained(runs[n]) for n in (SLIP, "run-sinusoidal")}
     return _fail(separated(slip, paper)
-                 and every_seed_above(took[SLIP], took["run-sinusoidal"]),
+                 and above_all_seeds(took[SLIP], took["run-sinusoidal"]),
                  "the slip's loss is not above the paper's, or it met the target as soon",
                  slip, paper, took)
 
 
 def slip_beyond_lower(runs: Runs) -> str | None:
     slip, paper = _beyond(runs, SLIP), _beyond(runs, "run-sinusoidal")
-    return _fail(paper.mean() > slip.mean() and not every_seed_above(paper, slip),
+    return _fail(paper.mean() > slip.mean() and not above_all_seeds(paper, slip),
                  "the slip is not below the paper's in the mean, or is below beyond the spread",
                  slip, paper)
 
@@ -752,8 +763,8 @@ def alibi_flat(runs: Runs) -> str | None:
     """ALiBi loses part of the task past the training length: every seed below its accuracy
     inside, up to twice the length and further out."""
     w = windows(runs["run-alibi"])
-    return _fail(every_seed_above(w["trained"], w["to_double"])
-                 and every_seed_above(w["trained"], w["beyond"]),
+    return _fail(above_all_seeds(w["trained"], w["to_double"])
+                 and above_all_seeds(w["trained"], w["beyond"]),
                  "ALiBi does not lose accuracy past the training length", w)
 
 
@@ -813,11 +824,11 @@ def alibi_like_none(runs: Runs) -> str | None:
 FAR_SOLVED = ("run-far-sinusoidal", "run-far-learned", "run-far-rotary")
 
 
-def _bucket_mates(run: Run) -> tuple[np.ndarray, np.ndarray]:
+def _bucket_mates(run: Run, untrained: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """Per seed, for the head of any block that weighs the answer's key most: its weight on
     that key and on the two keys after it (which share its T5 bucket in the far runs)."""
     k = run["config"]["offset"]
-    best = best_head_row(run)
+    best = best_head_row(run, untrained)
     return best[:, k], best[:, k + 1] + best[:, k + 2]
 
 
@@ -843,12 +854,14 @@ def far_t5_close(runs: Runs) -> str | None:
 
 
 def far_t5_bucket(runs: Runs) -> str | None:
-    """T5's head puts weight on the answer's bucket-mates: more there than any added or
-    rotary model's head, beyond the spread."""
+    """T5's head puts weight on the answer's bucket-mates: more there than the head so
+    chosen in the untrained models (the control) and than any added or rotary model's
+    head, beyond the spread."""
     on_key, mates = _bucket_mates(runs["run-far-t5"])
+    _, control = _bucket_mates(runs["run-far-t5"], untrained=True)
     others = np.concatenate([_bucket_mates(runs[n])[1] for n in FAR_SOLVED])
-    return _fail(separated(mates, others),
-                 "T5's head does not spread over the bucket", on_key, mates, others)
+    return _fail(separated(mates, control) and separated(mates, others),
+                 "T5's head does not spread over the bucket", on_key, mates, control, others)
 
 
 def far_rotary_ahead(runs: Runs) -> str | None:
@@ -969,7 +982,8 @@ def none_at_cap(runs: Runs) -> str | None:
     last, before = losses[:, -every:].mean(1), losses[:, -2 * every:-every].mean(1)
     why = list(run["stopped_by"])
     at_cap = np.array([w == "cap" for w in why])
-    return _fail(set(why) == {"cap", "plateau"} and bool(np.all(last[at_cap] < before[at_cap])),
+    return _fail(set(why) == {"cap", "plateau"} and bool(np.all(last[at_cap] < before[at_cap]))
+                 and _cap_seeds_gaining(run),
                  "a seed without positions stopped before the cap or was not gaining", why,
                  last, before)
 
@@ -1042,6 +1056,13 @@ def _seeds_at_cap(runs: Runs, name: str) -> int:
     return list(runs[name]["stopped_by"]).count("cap")
 
 
+def _cap_seeds_gaining(run: Run) -> bool:
+    """"Still gaining at the cap", read from the losses, not the stop reason: every seed
+    stopped at the cap had a lower mean loss over its last checks than over as many before."""
+    at_cap = np.asarray(run["stopped_by"]) == "cap"
+    return bool(np.all(late_gain(run)[at_cap] > 0))
+
+
 def random_positions_trained(runs: Runs) -> str | None:
     """Randomised positions trained below the no-position model's final loss in every seed,
     and every seed stopped at the cap ("every seed was still gaining at the cap"), its mean
@@ -1050,7 +1071,7 @@ def random_positions_trained(runs: Runs) -> str | None:
     found = {n: (final_losses(runs[n]), _seeds_at_cap(runs, n))
              for n in ("run-sinusoidal-random", "run-rotary-random")}
     falling = all(bool(np.all(late_gain(runs[n]) > 0)) for n in found)
-    return _fail(falling and all(every_seed_above(none, loss) and capped == len(loss)
+    return _fail(falling and all(above_all_seeds(none, loss) and capped == len(loss)
                                  for loss, capped in found.values()),
                  "randomised positions did not train below no positions, or did not reach the cap",
                  found, none)
@@ -1058,8 +1079,10 @@ def random_positions_trained(runs: Runs) -> str | None:
 
 def alibi_capped(runs: Runs) -> str | None:
     capped = _seeds_at_cap(runs, "run-alibi")
-    return _fail(2 * capped > len(runs["run-alibi"]["stopped_by"]),
-                 "most ALiBi seeds did not reach the cap", capped)
+    return _fail(2 * capped > len(runs["run-alibi"]["stopped_by"])
+                 and _cap_seeds_gaining(runs["run-alibi"]),
+                 "most ALiBi seeds did not reach the cap, or one there was not gaining", capped,
+                 late_gain(runs["run-alibi"]))
 
 
 def half_capped(runs: Runs) -> str | None:
@@ -1068,8 +1091,9 @@ def half_capped(runs: Runs) -> str | None:
     capped = {n: _seeds_at_cap(runs, n) for n in ("run-half-rotary", "run-half-t5")}
     seeds = len(runs["run-half-t5"]["stopped_by"])
     alibi = list(runs["run-half-alibi"]["stopped_by"])
+    gaining = all(_cap_seeds_gaining(runs[n]) for n in capped)
     return _fail(2 * capped["run-half-rotary"] > seeds and capped["run-half-t5"] == seeds
-                 and set(alibi) == {"plateau"},
+                 and set(alibi) == {"plateau"} and gaining,
                  "rotary or T5 on the absolute task met the rule, or ALiBi did not stop at a "
                  "plateau in every seed", capped, alibi)
 
@@ -1080,7 +1104,7 @@ def sum_concat_far(runs: Runs) -> str | None:
     pairs = [("run-sinusoidal-concat", "run-sinusoidal-sum-half"),
              ("run-sinusoidal-concat-d64", "run-sinusoidal-sum-half-d64"),
              ("run-sinusoidal-concat-scaled", "run-sinusoidal-sum-half-scaled")]
-    found = [every_seed_above(windows(runs[c])["beyond"], windows(runs[m])["beyond"])
+    found = [above_all_seeds(windows(runs[c])["beyond"], windows(runs[m])["beyond"])
              for c, m in pairs]
     return _fail(found == [True, True, False],
                  "concatenated seeds above every summed one far out: not as the page says", found)

@@ -289,3 +289,22 @@ def test_copy_of_current_output_passes_check(full_build: Path, tmp_path: Path) -
     shutil.copytree(full_build, copy)
     proc = run_builder("--out", copy, "--check")
     assert proc.returncode == 0, proc.stderr
+
+
+def test_runs_are_ordered_by_the_steps_their_kept_results_trained(tmp_path: Path) -> None:
+    """Longest first needs each run's cost: the steps its kept result trained (every run
+    has the same cap), else the cap; anything else costs nothing."""
+    from scripts.artifacts import builder
+    from scripts.artifacts.registry import Artifact
+
+    params = {"scheme": "none", "steps": 1000, "check_every": 100, "seeds": [0, 1]}
+    short, long, new = (Artifact(name, "run", "runs:train", params)
+                        for name in ("run-short", "run-long", "run-new"))
+    for art, steps in ((short, [300, 200]), (long, [900, 1000])):
+        (tmp_path / f"{art.name}.json").write_text(
+            json.dumps({"results": {"steps_trained": steps}}))
+    (tmp_path / "run-new.json").write_text("not JSON")  # a broken record: the cap
+    assert builder.training_cost(short, tmp_path) == 2 * 300
+    assert builder.training_cost(long, tmp_path) == 2 * 1000
+    assert builder.training_cost(new, tmp_path) == 2 * 1000
+    assert builder.training_cost(Artifact("t", "table", "tables:x"), tmp_path) == 0
