@@ -7,7 +7,7 @@ dicts), and every bad value is a :class:`ConfigError` naming the field and the p
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
 SCHEMES = ("sinusoidal", "learned", "rotary", "none", "alibi", "t5")
@@ -300,6 +300,24 @@ class RunConfig:
         if self.scheme not in ADDITIVE:
             return 0
         return self.d_position or self.d_model
+
+    def program(self) -> RunConfig:
+        """The settings the compiled programs are traced from: these, with every setting
+        that reaches the programs only through their inputs (``experiments.model.Constants``,
+        the seeds' keys, the host's convergence rule) set to one fixed value. Runs with the
+        same ``program()`` run the same programs, so a process that ran one reuses its traced
+        programs for the next; a program traced from it cannot read what it leaves out.
+        ``base`` stays where a traced program reads it (a learned table that starts as the
+        sinusoidal one), and ``train_offset`` where it sets the table's length."""
+        keep_base = self.scheme == "learned" and self.learned_init == "sinusoidal"
+        shared = replace(self, formula="paper", embed_scale="none", offset=1,
+                         task="copy_back" if self.task == "copy_half" else self.task,
+                         base=self.base if keep_base else 10000.0, train_offset=0,
+                         seeds=tuple(range(len(self.seeds))), steps=self.check_every,
+                         target_loss=0.0, patience=0, min_gain=0.0)
+        if shared.max_positions != self.max_positions:
+            shared = replace(shared, train_offset=self.train_offset)
+        return shared
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -57,6 +57,7 @@ The evaluation data comes from fixed keys, the same for every seed and every run
 
 from __future__ import annotations
 
+import functools
 from typing import Any, NamedTuple
 
 import jax
@@ -115,6 +116,16 @@ def _eval_data(cfg: RunConfig) -> tuple[tasks.Batch, tasks.Batch, np.ndarray, np
     in one compiled call: the long sequences; the training-length ones to place; a shuffle
     of positions per placed sequence; the probes' tokens to fit and to test on; sorted
     random positions for each long sequence and for each placed one."""
+    drawn = _eval_program(cfg.program())(constants(cfg))
+    long, placed, perms, fit, test, random, random_short = jax.tree_util.tree_map(np.asarray,
+                                                                                  drawn)
+    return long, placed, perms, fit, test, random, random_short
+
+
+@functools.cache
+def _eval_program(cfg: RunConfig) -> Any:
+    """:func:`_eval_data`'s compiled draw, traced from ``cfg`` (a ``RunConfig.program()``:
+    the task's offset and kind reach it as inputs, in the constants)."""
     def draw(consts: Constants) -> Any:
         k_eval, k_place, k_perm, k_fit, k_test, k_random, k_random_short = _eval_keys()
         length = cfg.train_length
@@ -129,10 +140,7 @@ def _eval_data(cfg: RunConfig) -> tuple[tasks.Batch, tasks.Batch, np.ndarray, np
                 tasks.random_positions(k_random_short, cfg.eval_batch, length,
                                        cfg.max_positions))
 
-    drawn = jax.jit(draw)(constants(cfg))
-    long, placed, perms, fit, test, random, random_short = jax.tree_util.tree_map(np.asarray,
-                                                                                  drawn)
-    return long, placed, perms, fit, test, random, random_short
+    return jax.jit(draw)
 
 
 def _ridge(x: np.ndarray, y: np.ndarray, strength: float) -> tuple[np.ndarray, np.ndarray]:
@@ -258,6 +266,7 @@ def _by_offset(weights: np.ndarray) -> np.ndarray:
                      for k in range(n)], axis=-1)
 
 
+@functools.cache
 def _compiled_forward(cfg: RunConfig, keep: tuple[int, int] | None = None) -> Any:
     """One compiled forward pass of every model (``params`` with a leading model axis) on a
     batch of sequences ``tokens`` (N, n), each at its own ``positions`` (N, n) and with its
@@ -269,7 +278,9 @@ def _compiled_forward(cfg: RunConfig, keep: tuple[int, int] | None = None) -> An
     Every measurement runs through it, so a run compiles a forward pass once per shape of
     its inputs (three), not once per measurement: compiling was most of a run's cost. The
     run's :class:`~experiments.model.Constants` are an input too (the first after
-    ``params``), so that runs differing only in them share the program."""
+    ``params``), so that runs differing only in them share the program: ``cfg`` is a
+    ``RunConfig.program()``, and a process keeps the programs it compiled for the next run
+    with the same one."""
     def one(params: Params, consts: Constants, tokens: jax.Array, positions: jax.Array,
             head_mask: jax.Array, window: jax.Array) -> Any:
         return forward(params, cfg, tokens, positions, head_mask=head_mask, window=window,
@@ -308,7 +319,7 @@ def measure(params: Params, cfg: RunConfig) -> Measures:
     seed): the forward passes compiled (:func:`_compiled_forward`), the rest on the host, in
     NumPy, the probes' solves included."""
     length, layers, heads = cfg.train_length, cfg.layers, cfg.heads
-    logits_of = _compiled_forward(cfg)
+    logits_of = _compiled_forward(cfg.program())
     consts = constants(cfg)
 
     def unmasked(count: int) -> np.ndarray:
@@ -358,7 +369,8 @@ def measure(params: Params, cfg: RunConfig) -> Measures:
     cut = np.cumsum([(shifts + 1) * cfg.eval_batch, all_heads * cfg.eval_batch,
                      cfg.eval_batch])
     # attention of the placed sequences, residual streams of the probes' ones
-    out = _compiled_forward(cfg, (int(cut[0]), int(cut[2])))(params, consts, tokens, positions,
+    out = _compiled_forward(cfg.program(), (int(cut[0]), int(cut[2])))(params, consts, tokens,
+                                                                       positions,
                                                              masks, length)
     logits, attention = np.asarray(out.logits), np.asarray(out.attention)
     residuals = np.asarray(out.residuals)

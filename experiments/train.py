@@ -92,22 +92,72 @@ def optimiser(cfg: RunConfig) -> optax.GradientTransformation:
     return optax.chain(optax.clip_by_global_norm(1.0), optax.adam(schedule))
 
 
+#: The compiled start and chunk programs of each ``RunConfig.program()`` this process has
+#: trained (copy tasks only: a text run's programs hold its text).
+_PROGRAMS: dict[RunConfig, tuple[Any, Any]] = {}
+
+
+def programs(prog: RunConfig, corpus: np.ndarray | None = None) -> tuple[Any, Any]:
+    """The compiled programs that train the models of ``prog`` (a ``RunConfig.program()``):
+    ``start(keys)``, each seed's flat weights, optimiser state and data key; and
+    ``chunk(state, steps, consts)``, ``cfg.check_every`` steps of every seed. They are
+    traced from ``prog`` alone, so every run with the same ``prog`` can share them.
+    ``corpus``: the training text's tokens (``char_lm``), a constant of the chunk.
+
+    The optimiser sees each model's weights as one flat vector (the same arithmetic, leaf
+    by leaf, as on the tree of arrays), and step ``t`` of a seed draws its batch from the
+    seed's data key folded with ``t``: a chunk is then one compiled program whatever its
+    place in training."""
+    if corpus is None and prog in _PROGRAMS:
+        return _PROGRAMS[prog]
+    opt = optimiser(prog)
+    text = None if corpus is None else jnp.asarray(corpus, dtype=jnp.int32)
+    _, unravel = ravel_pytree(jax.tree_util.tree_map(
+        lambda s: np.zeros(s.shape, s.dtype),
+        jax.eval_shape(lambda: init_params(jax.random.key(0), prog))))
+
+    def chunk(state: tuple[jax.Array, Any, jax.Array, jax.Array], steps: jax.Array,
+              consts: Constants) -> tuple[tuple[jax.Array, Any, jax.Array, jax.Array], jax.Array]:
+        return jax.lax.scan(lambda carry, t: step(carry, t, consts), state, steps)
+
+    def step(state: tuple[jax.Array, Any, jax.Array, jax.Array], t: jax.Array,
+             consts: Constants) -> tuple[tuple[jax.Array, Any, jax.Array, jax.Array], jax.Array]:
+        weights, opt_state, active, data = state
+        data_key, start_key = jax.random.split(jax.random.fold_in(data, t))
+        batch = tasks.sample(data_key, prog, prog.batch, prog.train_length, text, consts)
+        # SHAPE-style random placement when train_offset > 0; else every sequence at 0.
+        starts = tasks.train_starts(start_key, prog, consts)
+        (loss, _), grads = jax.value_and_grad(
+            lambda w: loss_and_accuracy(unravel(w), prog, batch, starts, consts),
+            has_aux=True)(weights)
+        updates, new_opt_state = opt.update(grads, opt_state, weights)
+        # A frozen seed keeps its weights and optimiser state.
+        keep = partial(jnp.where, active)
+        weights = jnp.where(active, optax.apply_updates(weights, updates), weights)
+        opt_state = jax.tree_util.tree_map(keep, new_opt_state, opt_state)
+        return (weights, opt_state, active, data), loss
+
+    def start(seed: jax.Array) -> tuple[jax.Array, Any, jax.Array]:
+        weights = ravel_pytree(init_params(jax.random.fold_in(seed, 0), prog))[0]
+        return weights, opt.init(weights), jax.random.fold_in(seed, 1)
+
+    compiled = (jax.jit(jax.vmap(start)), jax.jit(jax.vmap(chunk, in_axes=(0, None, None))))
+    if corpus is None:
+        _PROGRAMS[prog] = compiled
+    return compiled
+
+
 def train(cfg: RunConfig, progress: Progress | None = None,
           corpus: np.ndarray | None = None) -> Trained:
     """Train one model per seed of ``cfg``, each until it meets the convergence rule
     (:func:`converged`); returns the final parameters, the losses and when each stopped.
     ``corpus``: the training text's tokens (``char_lm``), a constant of the compiled step.
-
-    The optimiser sees each model's weights as one flat vector (the same arithmetic, leaf
-    by leaf, as on the tree of arrays), and step ``t`` of a seed draws its batch from the
-    seed's data key folded with ``t``: a chunk is then one compiled program whatever its
-    place in training, and compiling it is a few seconds less per run."""
-    opt = optimiser(cfg)
-    text = None if corpus is None else jnp.asarray(corpus, dtype=jnp.int32)
-    shapes = jax.eval_shape(lambda: init_params(jax.random.key(0), cfg))
-    _, unravel = ravel_pytree(jax.tree_util.tree_map(lambda s: np.zeros(s.shape, s.dtype),
-                                                     shapes))
-    leaves, tree = jax.tree_util.tree_flatten(shapes)
+    The programs are :func:`programs` of ``cfg.program()``; the run's own settings reach
+    them as inputs (its :class:`~experiments.model.Constants` and seed keys) or stay on
+    the host (the convergence rule)."""
+    start, run_chunk = programs(cfg.program(), corpus)
+    leaves, tree = jax.tree_util.tree_flatten(
+        jax.eval_shape(lambda: init_params(jax.random.key(0), cfg)))
     cuts = np.cumsum([0, *(int(np.prod(leaf.shape)) for leaf in leaves)])
 
     def unravel_seeds(weights: jax.Array) -> Params:
@@ -119,34 +169,8 @@ def train(cfg: RunConfig, progress: Progress | None = None,
             for i, leaf in enumerate(leaves)])
         return unravelled
 
-    def chunk(state: tuple[jax.Array, Any, jax.Array, jax.Array], steps: jax.Array,
-              consts: Constants) -> tuple[tuple[jax.Array, Any, jax.Array, jax.Array], jax.Array]:
-        return jax.lax.scan(lambda carry, t: step(carry, t, consts), state, steps)
-
-    def step(state: tuple[jax.Array, Any, jax.Array, jax.Array], t: jax.Array,
-             consts: Constants) -> tuple[tuple[jax.Array, Any, jax.Array, jax.Array], jax.Array]:
-        weights, opt_state, active, data = state
-        data_key, start_key = jax.random.split(jax.random.fold_in(data, t))
-        batch = tasks.sample(data_key, cfg, cfg.batch, cfg.train_length, text, consts)
-        # SHAPE-style random placement when train_offset > 0; else every sequence at 0.
-        starts = tasks.train_starts(start_key, cfg, consts)
-        (loss, _), grads = jax.value_and_grad(
-            lambda w: loss_and_accuracy(unravel(w), cfg, batch, starts, consts),
-            has_aux=True)(weights)
-        updates, new_opt_state = opt.update(grads, opt_state, weights)
-        # A frozen seed keeps its weights and optimiser state.
-        keep = partial(jnp.where, active)
-        weights = jnp.where(active, optax.apply_updates(weights, updates), weights)
-        opt_state = jax.tree_util.tree_map(keep, new_opt_state, opt_state)
-        return (weights, opt_state, active, data), loss
-
-    def start(seed: jax.Array) -> tuple[jax.Array, Any, jax.Array]:
-        weights = ravel_pytree(init_params(jax.random.fold_in(seed, 0), cfg))[0]
-        return weights, opt.init(weights), jax.random.fold_in(seed, 1)
-
-    run_chunk = jax.jit(jax.vmap(chunk, in_axes=(0, None, None)))
     consts = constants(cfg)
-    weights, opt_state, data = jax.jit(jax.vmap(start))(seed_keys(cfg))
+    weights, opt_state, data = start(seed_keys(cfg))
     initial = unravel_seeds(weights)
     seeds = len(cfg.seeds)
     stopped: list[str | None] = [None] * seeds

@@ -236,6 +236,8 @@ def input_key(art: Artifact, inputs: Inputs, needed: dict[str, str] | None = Non
         h.update(f"|needs:{dep}={(needed or {})[dep]}".encode())
     decl = {"name": art.name, "kind": art.kind, "func": art.func, "params": art.params,
             "alt": art.alt, "caption": art.caption, "fmt": art.fmt}
+    if art.first_screen:  # only when set: every other key stays as it was
+        decl["first_screen"] = True
     h.update(json.dumps(decl, sort_keys=True, default=repr).encode())
     environment = inputs.run_environment if art.kind == "run" else inputs.environment
     h.update(f"|v{PIPELINE_VERSION}|{environment}".encode())

@@ -94,6 +94,9 @@ class Artifact:
     templates: tuple[str, str] = ("", "")
     #: runs whose results this artifact shows (see ``run`` in the module docstring)
     needs: tuple[str, ...] = ()
+    #: figures: on a phone's first screen of its page (its largest picture there): the
+    #: light variant loads at once, at high priority, not when scrolled to
+    first_screen: bool = False
 
     @property
     def module(self) -> str:
@@ -177,16 +180,17 @@ def fill(name: str, what: str, template: str, values: Mapping[str, str]) -> str:
 
 def figure(name: str, func: str, alt: str, caption: str, fmt: Literal["svg", "webp"] = "svg",
             derived: Callable[[dict[str, Any]], Mapping[str, Any]] | None = None,
-            needs: tuple[str, ...] = (), **params: Any) -> Artifact:
+            needs: tuple[str, ...] = (), first_screen: bool = False, **params: Any) -> Artifact:
     """A figure whose ``alt`` and ``caption`` are templates filled from ``params`` and from
-    ``derived(params)`` (values computed from them, for the text only)."""
+    ``derived(params)`` (values computed from them, for the text only); ``first_screen``:
+    see :attr:`Artifact.first_screen`."""
     values = text_values(params)
     if derived is not None:
         values.update({k: v if isinstance(v, str) else number(v)
                        for k, v in derived(params).items()})
     return Artifact(name, "figure", f"figures.{func}", params, fill(name, "alt text", alt, values),
                     fill(name, "caption", caption, values), fmt, templates=(alt, caption),
-                    needs=needs)
+                    needs=needs, first_screen=first_screen)
 
 
 def table(name: str, func: str, needs: tuple[str, ...] = (), **params: Any) -> Artifact:

@@ -1,9 +1,15 @@
 """Training runs for the experiments page: the ``experiments`` package, turned into JSON.
 
-Each run trains in a fresh Python process of its own (``python -m scripts.artifacts.runs``), so
-that its settings are in place before any library loads, and no run can depend on what
-ran before it. The settings are checked here first, so a bad one is named as a
-``ConfigError`` by the builder.
+Runs train in a training process of their own (``python -m scripts.artifacts.runs``),
+started with its settings in place before any library loads, and kept for the next run of
+the process that started it (a builder worker trains one run after another). JAX is loaded
+once per training process, not once per run, and a run reuses the programs an earlier run
+of that process traced and compiled from the same ``RunConfig.program()``: the programs are
+traced from that alone, so they are the ones the run would trace itself, and its numbers do
+not depend on what ran before it (every retrained run is compared byte for byte with its
+kept result by ``./dev bench pipeline --experiments``). The settings are checked here
+first, so a bad one is named as a ``ConfigError`` by the builder; a run that fails ends
+its training process, and the next run starts a new one.
 
 In that process: XLA on the CPU with one thread (the builder already runs one process per
 core, and a fixed thread count keeps the arithmetic, and so the numbers, the same from
@@ -12,23 +18,26 @@ core). The probes' linear solves are done in NumPy on the host (``measures._prob
 inside XLA's CPU runtime they hung for good (JAX 0.10).
 
 Given a ``compile_cache`` folder (the builder passes one inside its output), the process keeps
-its compiled programs there and loads those another run compiled before (JAX's persistent
-compilation cache): runs that differ only in numbers their programs take as inputs
-(``experiments.model.Constants``) compile once. A loaded program is the one compiling would
-give, so the numbers do not depend on it (``tests/pipeline/test_compile_cache.py``). The
-cache's folder is named after the machine and libraries (:func:`compile_cache_folder`): a
-program compiled for one processor is never loaded on another.
+its compiled programs there and loads those another process compiled before (JAX's
+persistent compilation cache): runs that differ only in numbers their programs take as
+inputs (``experiments.model.Constants``) compile once. A loaded program is the one compiling
+would give, so the numbers do not depend on it (``tests/pipeline/test_compile_cache.py``).
+The cache's folder is named after the machine and libraries (:func:`compile_cache_folder`):
+a program compiled for one processor is never loaded on another.
 
-Each process runs on one processor of its own (:func:`one_cpu`), where the OS can pin it:
-XLA's CPU runtime otherwise runs independent operations on helper threads, one per
+Each training process runs on one processor of its own (:func:`one_cpu`), where the OS can
+pin it: XLA's CPU runtime otherwise runs independent operations on helper threads, one per
 processor, and two runs side by side then share two processors among six busy threads (a
-training step took 0.85 s per 100 steps instead of 0.67 s, measured side by side). Pinning
-changes where the arithmetic runs, not what it is: the kept runs, trained unpinned, are
-retrained byte for byte (``./dev bench pipeline --experiments`` checks every one).
+training step took 0.85 s per 100 steps instead of 0.67 s, measured side by side). A
+training process always runs on one processor, shared if need be: XLA splits some sums by
+the number of processors it may use (retrained pinned, the kept runs trained unpinned came
+out byte for byte the same but for the text runs' held-out losses, which moved by at most
+7e-7 nats, the last bit of a float32 mean).
 """
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import hashlib
 import json
@@ -36,6 +45,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -44,15 +54,18 @@ from experiments.config import RunConfig
 
 ROOT = Path(__file__).resolve().parents[2]
 _PROGRESS = "progress "
+_DONE = "done "
 #: The environment variable that names the processor a training process runs on.
 CPU_VARIABLE = "PE_RUN_CPU"
 
 
 def train(*, progress: Any = None, compile_cache: Path | None = None, **params: Any
           ) -> dict[str, Any]:
-    """Train and measure one run (``params``: keyword values of ``RunConfig``) in a fresh
-    process; ``progress(done, total, loss)`` is called after each chunk of steps;
-    ``compile_cache``: a folder to keep and share compiled programs in (none: compile all)."""
+    """Train and measure one run (``params``: keyword values of ``RunConfig``) in this
+    process's training process; ``progress(done, total, loss)`` is called after each chunk
+    of steps; ``compile_cache``: a folder to keep and share compiled programs in (none:
+    compile all)."""
+    global _TRAINER
     RunConfig.from_params(params)  # a bad setting raises ConfigError here, by name
     env = {**os.environ, "PYTHONPATH": str(ROOT),
            "XLA_FLAGS": "--xla_cpu_multi_thread_eigen=false intra_op_parallelism_threads=1",
@@ -61,34 +74,95 @@ def train(*, progress: Any = None, compile_cache: Path | None = None, **params: 
         env |= {"JAX_COMPILATION_CACHE_DIR": str(compile_cache_folder(compile_cache)),
                 "JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS": "0",
                 "JAX_PERSISTENT_CACHE_MIN_ENTRY_SIZE_BYTES": "-1"}
-    with tempfile.TemporaryDirectory(prefix="pe-run-") as tmp, one_cpu() as cpu:
-        if cpu is not None:
-            env[CPU_VARIABLE] = str(cpu)
+    with _TRAINER_LOCK, tempfile.TemporaryDirectory(prefix="pe-run-") as tmp:
+        if _TRAINER is not None and not _TRAINER.serves(env):
+            _TRAINER.close()
+            _TRAINER = None
+        if _TRAINER is None:
+            _TRAINER = _Trainer(env)
         settings, results = Path(tmp) / "settings.json", Path(tmp) / "results.json"
         settings.write_text(json.dumps(params))
-        child = subprocess.Popen([sys.executable, "-m", "scripts.artifacts.runs", settings, results],
-                                 cwd=ROOT, env=env, stdin=subprocess.DEVNULL,
-                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        assert child.stderr is not None
+        try:
+            _TRAINER.run(settings, results, progress)
+        except BaseException:
+            _TRAINER.close()  # a failed run leaves nothing behind for the next one
+            _TRAINER = None
+            raise
+        return dict(json.loads(results.read_text()))
+
+
+class _Trainer:
+    """A training process (:func:`_serve`), on a processor of its own while it lives, that
+    trains the runs it is sent one after another."""
+
+    def __init__(self, env: dict[str, str]) -> None:
+        self.env = env
+        self._cpu = contextlib.ExitStack()
+        cpu = self._cpu.enter_context(one_cpu())
+        self.child = subprocess.Popen(
+            [sys.executable, "-m", "scripts.artifacts.runs"], cwd=ROOT,
+            env=env if cpu is None else {**env, CPU_VARIABLE: str(cpu)},
+            stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+            text=True, bufsize=1)
+
+    def serves(self, env: dict[str, str]) -> bool:
+        """Whether it is alive and was started with the environment ``env``."""
+        return self.child.poll() is None and self.env == env
+
+    def run(self, settings: Path, results: Path, progress: Any) -> None:
+        assert self.child.stdin is not None and self.child.stderr is not None
+        try:
+            self.child.stdin.write(json.dumps([str(settings), str(results)]) + "\n")
+            self.child.stdin.flush()
+        except OSError:
+            pass  # it has ended: its error output says why
         errors = []
-        for line in child.stderr:  # progress lines while it trains, then any error
+        for line in self.child.stderr:  # progress lines while it trains, any error, the end
             if line.startswith(_PROGRESS):
                 if progress is not None:
                     done, total, loss = line[len(_PROGRESS):].split()
                     progress(int(done), int(total), float(loss))
+            elif line.startswith(_DONE):
+                if line[len(_DONE):].strip() == "ok":
+                    return
+                break
             else:
                 errors.append(line)
-        if child.wait() != 0:
-            raise RuntimeError("the training process failed:\n" + "".join(errors[-20:]))
-        return dict(json.loads(results.read_text()))
+        raise RuntimeError("the training process failed:\n" + "".join(errors[-20:]))
+
+    def close(self) -> None:
+        """End the process (it ends by itself when its input closes) and free its processor."""
+        if self.child.stdin is not None:
+            with contextlib.suppress(OSError):
+                self.child.stdin.close()
+        try:
+            self.child.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.child.kill()
+            self.child.wait()
+        if self.child.stderr is not None:
+            self.child.stderr.close()
+        self._cpu.close()
+
+
+_TRAINER: _Trainer | None = None
+_TRAINER_LOCK = threading.Lock()
+
+
+@atexit.register
+def _close_trainer() -> None:
+    if _TRAINER is not None:
+        _TRAINER.close()
 
 
 @contextlib.contextmanager
 def one_cpu(folder: Path | None = None) -> Iterator[int | None]:
     """A processor no other run on this machine holds, held until the block ends (a lock
-    file per processor, in ``folder``, by default in the temporary folder); ``None`` where
-    processes cannot be pinned (macOS) or every processor is held (more runs than
-    processors: pinning two to one would halve both)."""
+    file per processor, in ``folder``, by default in the temporary folder); if every one is
+    held (more training processes than processors), one of them all the same, shared: a
+    process on one processor computes the same numbers whichever it is, and XLA splits some
+    sums by the number of processors it may use. ``None`` where processes cannot be pinned
+    (macOS)."""
     try:
         import fcntl
 
@@ -113,7 +187,7 @@ def one_cpu(folder: Path | None = None) -> Iterator[int | None]:
         finally:
             handle.close()  # closing the file releases the lock (so does the process's end)
         return
-    yield None
+    yield cpus[os.getpid() % len(cpus)]
 
 
 def pin_to_named_cpu() -> None:
@@ -130,9 +204,26 @@ def compile_cache_folder(root: Path) -> Path:
     return root / digest[:16]
 
 
-def _main(settings: str, results: str) -> None:
-    """In the training process: read the settings' JSON file, write the results' one."""
+def _serve() -> None:
+    """The training process: for each line of its input, a JSON list of the settings' file
+    and the results' file, train that run and write its results; after each run a line
+    ``done ok`` or ``done error`` on its error output. Ends when its input closes."""
     pin_to_named_cpu()  # before JAX loads: its thread pool is sized then
+    import traceback
+
+    for line in sys.stdin:
+        settings, results = json.loads(line)
+        try:
+            _train_one(settings, results)
+            status = "ok"
+        except Exception:  # noqa: BLE001  (reported to the builder, which names the run)
+            traceback.print_exc(file=sys.stderr)
+            status = "error"
+        print(f"{_DONE}{status}", file=sys.stderr, flush=True)
+
+
+def _train_one(settings: str, results: str) -> None:
+    """Read the settings' JSON file, train and measure that run, write the results' one."""
     from experiments.run import run
 
     def report(done: int, total: int, loss: float) -> None:
@@ -165,4 +256,4 @@ def environment() -> dict[str, Any]:
 
 
 if __name__ == "__main__":
-    _main(*sys.argv[1:])
+    _serve()

@@ -191,3 +191,26 @@ def test_nothing_but_artifacts_in_the_output(full_build: Path) -> None:
     recorded = {rel for e in manifest["artifacts"].values() for rel in e["outputs"]}
     assert set(output_files(full_build)) == recorded
     assert not list(full_build.rglob("*.tmp-*")), "temporary files left behind"
+
+
+def test_only_a_first_screen_figure_loads_at_once_and_only_its_light_variant() -> None:
+    from scripts.artifacts.render import figure_fragment
+
+    art = registry.Artifact("fig", "figure", "figures.x:y", alt="A plot", caption="Its caption")
+    for first_screen in (False, True):
+        fragment = figure_fragment(
+            registry.Artifact(**{**art.__dict__, "first_screen": first_screen}), 20, 10)
+        images = dict(re.findall(r"\(/generated/figures/fig-(light|dark)\.svg#only-\w+\)"
+                                 r"\{ ([^}]*) \}", fragment))
+        assert set(images) == {"light", "dark"}, fragment
+        assert 'loading="lazy"' in images["dark"]
+        now = 'loading="eager" fetchpriority="high"' in images["light"]
+        assert now == first_screen, images["light"]
+        assert 'width="20" height="10"' in images["light"]
+    # a first-screen figure is the first figure of the page that shows it
+    firsts = {a.name for a in registry.all_artifacts() if a.first_screen}
+    assert firsts, "no figure is marked as its page's first screen"
+    for page in (ROOT / "docs").glob("*.md"):
+        shown = re.findall(r'--8<-- "figures/([\w-]+)\.md"', page.read_text(encoding="utf-8"))
+        for name in firsts.intersection(shown):
+            assert shown[0] == name, f"{page.name}: {name} is not its first figure"

@@ -25,6 +25,7 @@ PAGE = "experiments-length.md"
 ARTIFACTS = [
     figure(
         "exp-extrapolation", "experiments:extrapolation", needs=EXTRAPOLATED, interpolate=True,
+        first_screen=True,
         alt="Two line plots of the accuracy of the copy task at each of $eval_length "
             "tokens, one line per position scheme (sinusoidal, learned, rotary, none, ALiBi, "
             "T5 bias) with a "
