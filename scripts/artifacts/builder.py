@@ -234,8 +234,9 @@ def input_key(art: Artifact, inputs: Inputs, needed: dict[str, str] | None = Non
     h = hashlib.sha256()
     for dep in art.needs:
         h.update(f"|needs:{dep}={(needed or {})[dep]}".encode())
-    decl = {"name": art.name, "kind": art.kind, "func": art.func, "params": art.params,
-            "alt": art.alt, "caption": art.caption, "fmt": art.fmt}
+    decl: dict[str, Any] = {"name": art.name, "kind": art.kind, "func": art.func,
+                            "params": art.params, "alt": art.alt, "caption": art.caption,
+                            "fmt": art.fmt}
     if art.first_screen:  # only when set: every other key stays as it was
         decl["first_screen"] = True
     h.update(json.dumps(decl, sort_keys=True, default=repr).encode())

@@ -25,8 +25,8 @@ would give, so the numbers do not depend on it (``tests/pipeline/test_compile_ca
 The cache's folder is named after the machine and libraries (:func:`compile_cache_folder`):
 a program compiled for one processor is never loaded on another.
 
-Each training process runs on one processor of its own (:func:`one_cpu`), where the OS can
-pin it: XLA's CPU runtime otherwise runs independent operations on helper threads, one per
+Each run trains on one processor of its own (:func:`one_cpu`; :class:`_Trainer` moves its
+process there, and an idle process holds none), where the OS can pin it: XLA's CPU runtime otherwise runs independent operations on helper threads, one per
 processor, and two runs side by side then share two processors among six busy threads (a
 training step took 0.85 s per 100 steps instead of 0.67 s, measured side by side). A
 training process always runs on one processor, shared if need be: XLA splits some sums by
@@ -92,24 +92,31 @@ def train(*, progress: Any = None, compile_cache: Path | None = None, **params: 
 
 
 class _Trainer:
-    """A training process (:func:`_serve`), on a processor of its own while it lives, that
-    trains the runs it is sent one after another."""
+    """A training process (:func:`_serve`) that trains the runs it is sent one after
+    another, each on a processor no other run holds while it trains (an idle process holds
+    none): it starts on one processor, so XLA sizes its thread pool for one, and every
+    thread of it moves to the run's processor as the run starts."""
 
     def __init__(self, env: dict[str, str]) -> None:
         self.env = env
-        self._cpu = contextlib.ExitStack()
-        cpu = self._cpu.enter_context(one_cpu())
-        self.child = subprocess.Popen(
-            [sys.executable, "-m", "scripts.artifacts.runs"], cwd=ROOT,
-            env=env if cpu is None else {**env, CPU_VARIABLE: str(cpu)},
-            stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-            text=True, bufsize=1)
+        with one_cpu() as cpu:
+            self.child = subprocess.Popen(
+                [sys.executable, "-m", "scripts.artifacts.runs"], cwd=ROOT,
+                env=env if cpu is None else {**env, CPU_VARIABLE: str(cpu)},
+                stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                text=True, bufsize=1)
 
     def serves(self, env: dict[str, str]) -> bool:
         """Whether it is alive and was started with the environment ``env``."""
         return self.child.poll() is None and self.env == env
 
     def run(self, settings: Path, results: Path, progress: Any) -> None:
+        with one_cpu() as cpu:
+            if cpu is not None:
+                move_to_cpu(self.child.pid, cpu)
+            self._run(settings, results, progress)
+
+    def _run(self, settings: Path, results: Path, progress: Any) -> None:
         assert self.child.stdin is not None and self.child.stderr is not None
         try:
             self.child.stdin.write(json.dumps([str(settings), str(results)]) + "\n")
@@ -142,7 +149,6 @@ class _Trainer:
             self.child.wait()
         if self.child.stderr is not None:
             self.child.stderr.close()
-        self._cpu.close()
 
 
 _TRAINER: _Trainer | None = None
@@ -188,6 +194,14 @@ def one_cpu(folder: Path | None = None) -> Iterator[int | None]:
             handle.close()  # closing the file releases the lock (so does the process's end)
         return
     yield cpus[os.getpid() % len(cpus)]
+
+
+def move_to_cpu(pid: int, cpu: int) -> None:
+    """Run every thread of process ``pid`` on processor ``cpu`` (Linux: a thread's
+    processors are its own, so each is moved; one that ends meanwhile is skipped)."""
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        with contextlib.suppress(ProcessLookupError):
+            os.sched_setaffinity(int(task.name), {cpu})
 
 
 def pin_to_named_cpu() -> None:

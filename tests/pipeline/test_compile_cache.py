@@ -73,6 +73,23 @@ def test_concurrent_runs_hold_different_processors_then_share_one(tmp_path: Path
         assert again == cpus[0]
 
 
+def test_every_thread_of_a_process_moves_to_the_processor_it_is_given() -> None:
+    cpus = sorted(os.sched_getaffinity(0))
+    code = ("import threading, time; [threading.Thread(target=time.sleep, args=(30,), "
+            "daemon=True).start() for _ in range(3)]; print('ready', flush=True); "
+            "time.sleep(30)")
+    child = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    try:
+        assert child.stdout is not None and child.stdout.readline().strip() == "ready"
+        runs.move_to_cpu(child.pid, cpus[-1])
+        threads = list(Path(f"/proc/{child.pid}/task").iterdir())
+        assert len(threads) == 4
+        assert all(os.sched_getaffinity(int(t.name)) == {cpus[-1]} for t in threads)
+    finally:
+        child.kill()
+        child.wait()
+
+
 def test_a_training_process_runs_on_the_processor_it_is_given() -> None:
     cpu = max(os.sched_getaffinity(0))
     code = ("import os; from scripts.artifacts.runs import pin_to_named_cpu; "

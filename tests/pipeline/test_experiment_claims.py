@@ -294,6 +294,30 @@ def bases_rotary_unranked(runs: Runs) -> str | None:
     return _fail(not ranked, "two rotary bases can be ranked", ranked)
 
 
+def bases_rotary_5_far(runs: Runs) -> str | None:
+    """Past twice the training length, every rotary seed at base 5 above every seed at
+    bases 100, 1,000 and 100,000."""
+    five = windows(runs["run-rotary-base-5"])["beyond"]
+    others = {n: windows(runs[n])["beyond"] for n in
+              ("run-rotary-base-100", "run-rotary-base-1000", "run-rotary-base-100000")}
+    return _fail(all(above_all_seeds(five, v) for v in others.values()),
+                 "rotary at base 5 not above every seed of the larger bases far out", five,
+                 others)
+
+
+def t5_no_new_bucket(runs: Runs) -> str | None:
+    """Every offset past the training length (up to the longest test sequence) falls in a
+    T5 bucket that some offset inside the training length also falls in."""
+    from experiments.model import t5_bucket
+
+    cfg = runs["run-t5"]["config"]
+    back = np.arange(cfg["eval_length"])
+    bucket = t5_bucket(-back, not cfg["causal"], cfg["buckets"], cfg["max_distance"])
+    inside = set(bucket[:cfg["train_length"]].tolist())
+    new = sorted(set(bucket[cfg["train_length"]:].tolist()) - inside)
+    return _fail(not new, "an offset past the training length has a bucket of its own", new)
+
+
 def rotary_invariant(runs: Runs) -> str | None:
     run = runs["run-rotary"]
     worst = max(float(np.max(measured(run, key, untrained)))
@@ -358,6 +382,19 @@ def _even(run: Run) -> float:
     return float(uniform_by_offset(run["config"]["train_length"])[run["config"]["offset"]])
 
 
+def attention_not_near(runs: Runs) -> str | None:
+    """The head that weighs the task's key most gives it more than either key beside it
+    (one place nearer or further, the larger of the two), beyond the spread, in every
+    model with positions."""
+    found = {}
+    for name in experiments_page.WITH_POSITIONS:
+        k = runs[name]["config"]["offset"]
+        head = best_head_row(runs[name])
+        found[name] = (head[:, k], np.maximum(head[:, k - 1], head[:, k + 1]))
+    return _fail(all(separated(*pair) for pair in found.values()),
+                 "a head favours the keys beside the task's as much", found)
+
+
 def attention_finds_offset(runs: Runs) -> str | None:
     """Every model's best head favours the task's key over attention spread evenly; and
     with the key further back, the sinusoidal model's picks it rather than its neighbours:
@@ -419,16 +456,15 @@ def _head_pair(run: Run) -> tuple[np.ndarray, np.ndarray]:
 
 
 def ablation_weight_not_cost(runs: Runs) -> str | None:
-    """Some learned or rotary seed whose copy and control heads weigh the task's key within
-    0.15 of each other, yet whose accuracies without them differ by more than 0.3."""
-    found = []
-    for name in ("run-learned", "run-rotary"):
-        weight, without = _head_pair(runs[name])
-        alike = np.abs(weight[:, 0] - weight[:, 1]) < 0.15
-        apart = np.abs(without[:, 0] - without[:, 1]) > 0.3
-        found += [(name, s) for s in np.flatnonzero(alike & apart)]
-    return _fail(bool(found), "no seed weighs the key alike in both heads yet costs very "
-                 "differently", found)
+    """More than one rotary seed whose copy and control heads weigh the task's key within
+    0.15 of each other, yet whose accuracies without them differ by more than 0.3 ("some
+    rotary seeds"; the sentence names no other model)."""
+    weight, without = _head_pair(runs["run-rotary"])
+    alike = np.abs(weight[:, 0] - weight[:, 1]) < 0.15
+    apart = np.abs(without[:, 0] - without[:, 1]) > 0.3
+    found = np.flatnonzero(alike & apart)
+    return _fail(len(found) > 1, "fewer than two rotary seeds weigh the key alike in both "
+                 "heads yet cost very differently", found, weight, without)
 
 
 def ablation_not_all(runs: Runs) -> str | None:
@@ -480,6 +516,18 @@ def rotary_probe_chance(runs: Runs) -> str | None:
     value = measured(runs["run-rotary"], "probe_accuracy")[:, 0].max()
     return _fail(value < 2 / runs["run-rotary"]["config"]["train_length"],
                  "the probe reads position from rotary's embedding", value)
+
+
+def rotary_probe_squares(runs: Runs) -> str | None:
+    """Rotary: the linear R² after the last block below 0.1 in every seed ("little of it"),
+    and the R² from the features with their squares after block 1 the same as before
+    training within the spread."""
+    run = runs["run-rotary"]
+    linear = measured(run, "probe_r2")[:, -1]
+    trained, untrained = (measured(run, "probe_sq_r2", u)[:, 1] for u in (False, True))
+    return _fail(float(linear.max()) < 0.1 and within_spread(trained, untrained),
+                 "rotary's last block holds the position, or its squares read-out moved in "
+                 "training", linear, trained, untrained)
 
 
 def bidirectional_chance(runs: Runs) -> str | None:
@@ -572,8 +620,10 @@ def sum_concat_beyond(runs: Runs) -> str | None:
     """The concatenated model's mean above the summed one's, the seeds overlapping (no
     seed of one above every seed of the other), and neither solving it (every seed < 0.9)."""
     summed, joined = (_beyond(runs, n) for n in experiments_page.COMBINES)
+    solved = max(float(windows(runs[n])[w].max()) for n in experiments_page.COMBINES
+                 for w in ("to_double", "beyond"))
     return _fail(float(np.mean(joined)) > float(np.mean(summed))
-                 and not above_all_seeds(joined, summed) and joined.max() < 0.9,
+                 and not above_all_seeds(joined, summed) and solved < 0.9,
                  "concatenation is not ahead on average, its seeds clear of the sum's, or it "
                  "solves it", joined, summed)
 
@@ -909,6 +959,10 @@ CLAIMS: dict[str, Check] = {
     "shift-seen-unchanged": shift_seen_unchanged,
     "shift-change-beyond": shift_change_beyond,
     "attention-finds-offset": attention_finds_offset,
+    "attention-not-near": attention_not_near,
+    "rotary-probe-squares": rotary_probe_squares,
+    "bases-rotary-5-far": bases_rotary_5_far,
+    "t5-no-new-bucket": t5_no_new_bucket,
     "attention-learned": attention_learned,
     "probe-full-at-embedding": probe_full_at_embedding,
     "probe-discriminant-untrained": probe_discriminant_untrained,
@@ -1040,13 +1094,14 @@ def scaled_fails_beyond(runs: Runs) -> str | None:
 
 
 def sum_concat_varied(runs: Runs) -> str | None:
-    """Past the training length: at width 64 concatenation ahead beyond the spread; at
-    width 32 ahead in the mean; scaled, the sum ahead in the mean, the seeds not separated."""
+    """Up to twice the training length: at width 64 concatenation ahead beyond the spread;
+    at width 32 ahead only in the mean (not beyond the spread); scaled, the sum ahead in the
+    mean, the seeds not separated."""
     wide = _beyond(runs, "run-sinusoidal-concat-d64"), _beyond(runs, "run-sinusoidal-sum-half-d64")
     narrow = _beyond(runs, "run-sinusoidal-concat"), _beyond(runs, "run-sinusoidal-sum-half")
     scaled = (_beyond(runs, "run-sinusoidal-concat-scaled"),
               _beyond(runs, "run-sinusoidal-sum-half-scaled"))
-    ok = (separated(*wide) and narrow[0].mean() > narrow[1].mean()
+    ok = (separated(*wide) and narrow[0].mean() > narrow[1].mean() and not separated(*narrow)
           and scaled[1].mean() > scaled[0].mean() and not separated(scaled[1], scaled[0]))
     return _fail(ok, "width 64 or the scaled pair not as the page says", wide, scaled)
 
@@ -1273,6 +1328,31 @@ def test_a_claim_check_can_fail(results: dict[str, Run]) -> None:
     assert sum_scaled_capped({**results, "run-sinusoidal-sum-half-scaled": met}) is not None
     assert random_positions_trained({**results, "run-rotary-random": results["run-none"]}
                                     ) is not None
+    # this session's checks: the untrained control in the trained models' places; a run
+    # of another kind in a run's place; T5 with buckets reaching past the test length
+    assert attention_not_near(untrained_first("run-learned")) is not None
+    assert far_t5_bucket(untrained_first("run-far-t5")) is not None
+    assert ablation_weight_not_cost({**results, "run-rotary": results["run-learned"]}) is not None
+    assert rotary_probe_squares({**results, "run-rotary": results["run-sinusoidal"]}) is not None
+    assert bases_rotary_5_far({**results, "run-rotary-base-5": results["run-sinusoidal-base-5"]}
+                              ) is not None
+    t5 = results["run-t5"]
+    assert t5_no_new_bucket({**results, "run-t5": {
+        **t5, "config": {**t5["config"], "max_distance": 4 * t5["config"]["eval_length"]}}}
+                            ) is not None
+    # scaling that works as well as the unscaled test; scaling no better than untrained
+    interp_full = {**results["run-rotary"], "interpolated_accuracy_by_position":
+                   results["run-rotary"]["accuracy_by_position"]}
+    assert interpolation_fails({**results, "run-rotary": interp_full}) is not None
+    half = results["run-half-sinusoidal"]
+    interp_none = {**half, "interpolated_accuracy_by_position":
+                   half["untrained"]["interpolated_accuracy_by_position"]}
+    assert half_interp_partial({**results, "run-half-sinusoidal": interp_none}) is not None
+    rising = {**results["run-alibi"], "losses": np.asarray(results["run-alibi"]["losses"])[
+        :, ::-1].tolist()}  # every capped seed's loss rising at the end
+    assert alibi_capped({**results, "run-alibi": rising}) is not None
+    assert sum_concat_beyond({**results, "run-sinusoidal-concat": results["run-rotary"]}
+                             ) is not None
     assert sum_concat_far({**results, "run-sinusoidal-concat": results["run-sinusoidal-sum-half"],
                            "run-sinusoidal-sum-half": results["run-sinusoidal-concat"]}) is not None
     # the convergence claims read why each seed stopped

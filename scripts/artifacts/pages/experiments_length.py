@@ -112,6 +112,8 @@ NUMBERS_FROM_RUNS: tuple[str, ...] = (
     "exp_far_t5_attn_best",
     "exp_far_t5_attn_best_next2",
     "exp_far_t5_attn_best_next2_untrained",
+    "exp_rotary_base_5_acc_beyond_low",
+    "exp_t5_last_bucket_first",
     "exp_far_learned_attn_best_next2",
     "exp_far_rotary_attn_best_next2",
     "exp_far_t5_steps_trained",

@@ -158,11 +158,15 @@ def _one(out: dict[str, str], key: str, run: Run) -> None:
         copy_block = weights[..., cfg["offset"]].max(axis=2).argmax(axis=1)
         for layer in range(weights.shape[1]):
             out[f"exp_{key}_copy_block_{layer + 1}{tail}"] = str(int(np.sum(copy_block == layer)))
-        # that head's weight on the two keys just beyond the task's (T5's bucket-mates)
+        # that head's weight on the two keys just beyond the task's (T5's bucket-mates), and
+        # the larger of its weights on the keys one place either side of the task's
         k = cfg["offset"]
+        best = best_head_row(run, untrained)
         if k + 2 < weights.shape[-1]:
-            best = best_head_row(run, untrained)
             _spread(out, f"exp_{key}_attn_best_next2{tail}", best[:, k + 1] + best[:, k + 2])
+        if 0 < k < weights.shape[-1] - 1:
+            _spread(out, f"exp_{key}_attn_best_beside{tail}",
+                    np.maximum(best[:, k - 1], best[:, k + 1]))
     # Distance-capped extrapolation (keys train_length or more back masked), and the
     # copy-head ablation inside the training length, trained and untrained.
     for untrained in (False, True):
@@ -305,6 +309,8 @@ def _biases(out: dict[str, str], runs: Mapping[str, Run]) -> None:
         bucket = t5_bucket(-back, not cfg["causal"], cfg["buckets"], cfg["max_distance"])
         alone = np.bincount(bucket)[bucket] == 1  # an offset with a bucket of its own
         out["exp_t5_exact_last"] = str(int(np.argmin(alone)) - 1)
+        # the last bucket: every offset from max_distance on, and some nearer ones
+        out["exp_t5_last_bucket_first"] = str(int(back[bucket == bucket[-1]].min()))
     if "run-far-t5" in runs:
         cfg = runs["run-far-t5"]["config"]
         back = np.arange(cfg["max_distance"] + 1)
