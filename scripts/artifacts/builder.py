@@ -448,7 +448,7 @@ def _render_all(todo: list[Artifact], jobs: int, out: Path, report: bool = False
                 building.discard(art.name)
         return
     pool = ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("spawn"),
-                               initializer=render.init_worker)
+                               initializer=render.init_worker, initargs=(True,))
     try:
         pending: dict[Future[Any], Artifact] = {}
 

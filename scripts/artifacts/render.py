@@ -40,9 +40,15 @@ class Outcome:
     cpu_seconds: float = 0.0  # CPU time of the process making it (every thread)
 
 
-def init_worker() -> None:
-    """Import the heavy libraries once per worker process, not once per artifact."""
+def init_worker(pin_runs: bool = False) -> None:
+    """Import the heavy libraries once per worker process, not once per artifact;
+    ``pin_runs``: the runs this worker trains hold a processor of their own
+    (``scripts.artifacts.runs.PIN_VARIABLE``: several workers train side by side)."""
     import scripts.artifacts.style  # noqa: F401  (Matplotlib, colour maps)
+    from scripts.artifacts.runs import PIN_VARIABLE
+
+    if pin_runs:
+        os.environ[PIN_VARIABLE] = "1"
 
 
 def _call(art: Artifact, *args: Any, **extra: Any) -> Any:

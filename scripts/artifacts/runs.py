@@ -25,12 +25,13 @@ would give, so the numbers do not depend on it (``tests/pipeline/test_compile_ca
 The cache's folder is named after the machine and libraries (:func:`compile_cache_folder`):
 a program compiled for one processor is never loaded on another.
 
-Each run trains on one processor of its own (:func:`one_cpu`; :class:`_Trainer` moves its
-process there, and an idle process holds none), where the OS can pin it: XLA's CPU runtime otherwise runs independent operations on helper threads, one per
+When the builder trains runs side by side, each trains on one processor of its own
+(:func:`one_cpu`; :class:`_Trainer` moves its process there, and an idle process holds none),
+where the OS can pin it: XLA's CPU runtime otherwise runs independent operations on helper threads, one per
 processor, and two runs side by side then share two processors among six busy threads (a
 training step took 0.85 s per 100 steps instead of 0.67 s, measured side by side). A
-training process always runs on one processor, shared if need be: XLA splits some sums by
-the number of processors it may use (retrained pinned, the kept runs trained unpinned came
+training process always starts on one processor, so XLA's pool is sized for one whatever
+runs it: XLA splits some sums by the number of processors it may use (retrained pinned, the kept runs trained unpinned came
 out byte for byte the same but for the text runs' held-out losses, which moved by at most
 7e-7 nats, the last bit of a float32 mean).
 """
@@ -55,8 +56,12 @@ from experiments.config import RunConfig
 ROOT = Path(__file__).resolve().parents[2]
 _PROGRESS = "progress "
 _DONE = "done "
-#: The environment variable that names the processor a training process runs on.
+_READY = "ready"
+#: The environment variable that names the processor a training process starts on.
 CPU_VARIABLE = "PE_RUN_CPU"
+#: Set to 1 (the builder's workers, when several train side by side), each run holds a
+#: processor of its own while it trains; else it runs where the OS places it.
+PIN_VARIABLE = "PE_PIN_RUNS"
 
 
 def train(*, progress: Any = None, compile_cache: Path | None = None, **params: Any
@@ -93,9 +98,11 @@ def train(*, progress: Any = None, compile_cache: Path | None = None, **params: 
 
 class _Trainer:
     """A training process (:func:`_serve`) that trains the runs it is sent one after
-    another, each on a processor no other run holds while it trains (an idle process holds
-    none): it starts on one processor, so XLA sizes its thread pool for one, and every
-    thread of it moves to the run's processor as the run starts."""
+    another. It starts on one processor, so XLA sizes its thread pool for one; as a run
+    starts, every thread of it moves to a processor no other run holds while it trains
+    (with :data:`PIN_VARIABLE` set; an idle process holds none), or to every processor this
+    process may use, where the OS places it (a test session's workers are busy with other
+    tests: a run pinned beside one waits while another processor idles)."""
 
     def __init__(self, env: dict[str, str]) -> None:
         self.env = env
@@ -105,15 +112,30 @@ class _Trainer:
                 env=env if cpu is None else {**env, CPU_VARIABLE: str(cpu)},
                 stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                 text=True, bufsize=1)
+            # Wait until its thread pool is made on that processor: moved sooner, it
+            # would size the pool for more (and pin itself back over the move).
+            assert self.child.stderr is not None
+            said = []
+            for line in self.child.stderr:
+                if line.strip() == _READY:
+                    return
+                said.append(line)
+        self.close()
+        raise RuntimeError("the training process did not start:\n" + "".join(said[-20:]))
 
     def serves(self, env: dict[str, str]) -> bool:
         """Whether it is alive and was started with the environment ``env``."""
         return self.child.poll() is None and self.env == env
 
     def run(self, settings: Path, results: Path, progress: Any) -> None:
+        if os.environ.get(PIN_VARIABLE) != "1":  # where the OS places it
+            with contextlib.suppress(AttributeError):  # macOS: no processor sets
+                move_to(self.child.pid, os.sched_getaffinity(0))
+            self._run(settings, results, progress)
+            return
         with one_cpu() as cpu:
             if cpu is not None:
-                move_to_cpu(self.child.pid, cpu)
+                move_to(self.child.pid, {cpu})
             self._run(settings, results, progress)
 
     def _run(self, settings: Path, results: Path, progress: Any) -> None:
@@ -196,12 +218,12 @@ def one_cpu(folder: Path | None = None) -> Iterator[int | None]:
     yield cpus[os.getpid() % len(cpus)]
 
 
-def move_to_cpu(pid: int, cpu: int) -> None:
-    """Run every thread of process ``pid`` on processor ``cpu`` (Linux: a thread's
+def move_to(pid: int, cpus: set[int]) -> None:
+    """Run every thread of process ``pid`` on the processors ``cpus`` (Linux: a thread's
     processors are its own, so each is moved; one that ends meanwhile is skipped)."""
     for task in Path(f"/proc/{pid}/task").iterdir():
         with contextlib.suppress(ProcessLookupError):
-            os.sched_setaffinity(int(task.name), {cpu})
+            os.sched_setaffinity(int(task.name), cpus)
 
 
 def pin_to_named_cpu() -> None:
@@ -225,6 +247,10 @@ def _serve() -> None:
     pin_to_named_cpu()  # before JAX loads: its thread pool is sized then
     import traceback
 
+    import jax
+
+    jax.devices()  # the CPU client and its thread pool made now, on one processor
+    print(_READY, file=sys.stderr, flush=True)  # from now on it may be moved
     for line in sys.stdin:
         settings, results = json.loads(line)
         try:

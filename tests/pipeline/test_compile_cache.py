@@ -85,7 +85,7 @@ def test_every_thread_of_a_process_moves_to_the_processor_it_is_given() -> None:
     child = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
     try:
         assert child.stdout is not None and child.stdout.readline().strip() == "ready"
-        runs.move_to_cpu(child.pid, cpus[-1])
+        runs.move_to(child.pid, {cpus[-1]})
         threads = list(Path(f"/proc/{child.pid}/task").iterdir())
         assert len(threads) == 4
         assert all(os.sched_getaffinity(int(t.name)) == {cpus[-1]} for t in threads)
@@ -105,10 +105,14 @@ def test_a_training_process_runs_on_the_processor_it_is_given() -> None:
 
 
 @pytest.mark.training
-def test_runs_share_one_training_process_and_a_failed_run_ends_it(tmp_path: Path) -> None:
+def test_runs_share_one_training_process_and_a_failed_run_ends_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(runs.PIN_VARIABLE, raising=False)
     first = runs.train(**TINY)
     trainer = runs._TRAINER
     assert trainer is not None and trainer.serves(trainer.env)
+    # not pinned: it ran where the OS placed it (it started on one processor)
+    assert os.sched_getaffinity(trainer.child.pid) == os.sched_getaffinity(0)
     again = runs.train(**TINY)
     assert runs._TRAINER is trainer, "a second run started a training process of its own"
     first.pop("environment")
@@ -123,3 +127,10 @@ def test_runs_share_one_training_process_and_a_failed_run_ends_it(tmp_path: Path
     assert not trainer.serves(trainer.env)
     assert runs.train(**TINY)["steps_trained"], "no run after the process ended"
     assert runs._TRAINER is not trainer
+    # as the builder's workers train side by side: each run on one processor
+    monkeypatch.setenv(runs.PIN_VARIABLE, "1")
+    pinned = runs.train(**TINY)
+    pinned.pop("environment")
+    assert pinned == first, "a pinned run gave other numbers"
+    assert runs._TRAINER is not None
+    assert len(os.sched_getaffinity(runs._TRAINER.child.pid)) == 1
