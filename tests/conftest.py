@@ -26,7 +26,8 @@ Session-scoped (one per test process; with pytest-xdist, one per worker, but one
     Parametrized with module scope: a module's tests run grouped by page, so module-scoped
     fixtures that use ``site_page`` are set up once per page.
 ``browser`` -> playwright.sync_api.Browser
-    Headless Chromium from $PE_CHROMIUM (default /usr/bin/chromium), launched with
+    Headless Chromium from $PE_CHROMIUM (default: Debian's chromium-headless-shell, else
+    /usr/bin/chromium), launched with
     --no-sandbox --disable-gpu --disable-background-networking --disable-component-update
     --disable-sync. A missing executable FAILS the test with install instructions; never skips.
 
@@ -187,16 +188,17 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     other tests run grouped by module."""
     for item in items:
         fixtures = getattr(item, "fixturenames", ())
+        module = f"module-{item.nodeid.split('::')[0]}"
         if "built_site" in fixtures:
             item.add_marker(pytest.mark.site)
             # A page's tests stay together (they share its loads); pages spread over workers.
             params = getattr(getattr(item, "callspec", None), "params", {})
             page = params.get("site_page")
-            _join_group(item, "site" if page is None else f"page-{page}")
+            _join_group(item, module if page is None else f"page-{page}")
         else:
             # A module's tests stay together, so its module-scoped fixtures (trained tiny
             # models, checker verdicts) are made once, not once per worker.
-            _join_group(item, f"module-{item.nodeid.split('::')[0]}")
+            _join_group(item, module)
         if "full_build" in fixtures:
             item.add_marker(pytest.mark.build)
         if {"tiny_sandbox", "tiny_trained"} & set(fixtures):  # a tiny model (tests/pipeline)

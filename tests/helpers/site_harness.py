@@ -49,7 +49,7 @@ def require_chromium(path: str) -> str:
     pytest.fail(
         f"No Chromium executable at {path!r} (set by PE_CHROMIUM, default {DEFAULT_CHROMIUM}).\n"
         "The browser tests need one: run them with `./dev test`, which finds or installs it,\n"
-        "or install it yourself (Debian/Ubuntu: `apt-get install -y chromium`) and/or\n"
+        "or install it yourself (Debian: `apt-get install -y chromium-headless-shell`) and/or\n"
         "export PE_CHROMIUM=/path/to/chromium.",
         pytrace=False,
     )
