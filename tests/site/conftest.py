@@ -1,0 +1,39 @@
+"""The order of a page's checks in test_pages.py: those on a phone first (the shared load is
+made on a phone), then the light scheme on a desktop, then the dark one, then the external
+links (which focus and hover links, so they come after every read-only check). Switching
+the shared load's size or scheme restyles and lays out the whole page and waits for its
+transitions, about half a second a switch: in the order of the file a page switched six
+times, in this order three."""
+
+from __future__ import annotations
+
+import pytest
+
+PAGES_MODULE = "tests/site/test_pages.py"
+#: The last of a page's checks: it leaves links focused and hovered.
+LAST = "test_external_links_are_not_fetched_before_a_click"
+
+
+def view_order(item: pytest.Item) -> int:
+    params = getattr(getattr(item, "callspec", None), "params", {})
+    fixtures = getattr(item, "fixturenames", ())
+    if getattr(item, "originalname", item.name) == LAST:
+        return 3
+    if "phone_view" in fixtures:
+        return 0
+    if "dark_view" in fixtures or params.get("view") == "dark":
+        return 2
+    return 1  # the light scheme on a desktop, or no view at all
+
+
+@pytest.hookimpl(trylast=True)  # after tests/conftest.py has put each page in its group
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    slots = [i for i, item in enumerate(items) if item.nodeid.startswith(PAGES_MODULE)
+             and "site_page" in getattr(getattr(item, "callspec", None), "params", {})]
+    pages: dict[str, int] = {}
+    for i in slots:
+        pages.setdefault(items[i].callspec.params["site_page"], len(pages))
+    ordered = sorted((items[i] for i in slots), key=lambda item: (
+        pages[item.callspec.params["site_page"]], view_order(item)))  # stable: else file order
+    for i, item in zip(slots, ordered, strict=True):
+        items[i] = item
