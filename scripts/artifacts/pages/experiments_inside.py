@@ -112,6 +112,8 @@ NUMBERS_FROM_RUNS: tuple[str, ...] = (
     "exp_none_probe_2_untrained",
     "exp_none_probe_at_0",
     "exp_none_probe_at_0_untrained",
+    "exp_none_probe_embed_at_0_untrained",
+    "exp_none_bidirectional_probe_at_0_untrained_high",
     "exp_none_probe_r2_1",
     "exp_none_probe_r2_1_untrained",
     "exp_none_probe_r2_2_untrained",

@@ -144,9 +144,12 @@ def _one(out: dict[str, str], key: str, run: Run) -> None:
         for what, values in probe_readouts(run, untrained).items():
             for depth in range(values.shape[1]):
                 _spread(out, f"exp_{key}_{what}_{depth}{tail}", values[:, depth])
-        by_pos = measured(run, "probe_accuracy_by_position", untrained)[:, -1]
+        by_depth = measured(run, "probe_accuracy_by_position", untrained)
         for p in range(FIRST_POSITIONS):
-            _spread(out, f"exp_{key}_probe_at_{p}{tail}", by_pos[:, p])
+            _spread(out, f"exp_{key}_probe_at_{p}{tail}", by_depth[:, -1, p])
+        # on the embeddings: without an encoding they hold no position, so this is what the
+        # probe names a position with nothing to read
+        _spread(out, f"exp_{key}_probe_embed_at_0{tail}", by_depth[:, 0, 0])
         weights = measured(run, "attention_by_offset", untrained)  # (seeds, layers, heads, L)
         for layer in range(weights.shape[1]):
             # the head that gives the task's key the most weight, per seed
