@@ -75,14 +75,18 @@ from helpers.site_harness import (
     pages_from_sitemap,
 )
 
+from scripts.artifacts.runs import compile_cache_folder
 from scripts.site.browser import pages_from_nav
 
 # JAX's compiled programs kept on disk and shared by every process of the tests (both
 # workers, the pipeline's training subprocesses): compiling, not training, is most of a tiny
 # run's time (about 8 of 9 parts), and the tests train the same small models in several
 # processes. A loaded program is the one a compile would give, so results are unchanged; the
-# training itself still runs. In generated/ (not committed), so a later run starts warm.
-os.environ.setdefault("JAX_COMPILATION_CACHE_DIR", str(REPO_ROOT / "generated" / ".jax-cache"))
+# training itself still runs. In generated/ (not committed), so a later run starts warm; in
+# a folder named after the machine and libraries (as the build's), so a program compiled on
+# one processor (a generated/ restored by CI from another machine) is never loaded on another.
+os.environ.setdefault("JAX_COMPILATION_CACHE_DIR",
+                      str(compile_cache_folder(REPO_ROOT / "generated" / ".jax-cache")))
 os.environ.setdefault("JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS", "0")
 os.environ.setdefault("JAX_PERSISTENT_CACHE_MIN_ENTRY_SIZE_BYTES", "0")
 
