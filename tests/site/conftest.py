@@ -30,10 +30,17 @@ def view_order(item: pytest.Item) -> int:
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     slots = [i for i, item in enumerate(items) if item.nodeid.startswith(PAGES_MODULE)
              and "site_page" in getattr(getattr(item, "callspec", None), "params", {})]
+    if slots and not hasattr(getattr(items[slots[0]], "module", None), LAST):
+        # renamed or gone: it would no longer be kept after the read-only checks
+        raise pytest.UsageError(f"{PAGES_MODULE} has no {LAST}: update tests/site/conftest.py")
+
+    def page(item: pytest.Item) -> str:
+        return str(getattr(getattr(item, "callspec", None), "params", {})["site_page"])
+
     pages: dict[str, int] = {}
     for i in slots:
-        pages.setdefault(items[i].callspec.params["site_page"], len(pages))
+        pages.setdefault(page(items[i]), len(pages))
     ordered = sorted((items[i] for i in slots), key=lambda item: (
-        pages[item.callspec.params["site_page"]], view_order(item)))  # stable: else file order
+        pages[page(item)], view_order(item)))  # stable: else file order
     for i, item in zip(slots, ordered, strict=True):
         items[i] = item
