@@ -75,6 +75,7 @@ from helpers.site_harness import (
     pages_from_sitemap,
 )
 
+from scripts.artifacts.builder import COMPILE_CACHE_VARIABLE
 from scripts.artifacts.runs import compile_cache_folder
 from scripts.site.browser import pages_from_nav
 
@@ -85,8 +86,10 @@ from scripts.site.browser import pages_from_nav
 # training itself still runs. In generated/ (not committed), so a later run starts warm; in
 # a folder named after the machine and libraries (as the build's), so a program compiled on
 # one processor (a generated/ restored by CI from another machine) is never loaded on another.
+# The builds the tests start in throw-away folders keep theirs there too (not each in its own).
+os.environ.setdefault(COMPILE_CACHE_VARIABLE, str(REPO_ROOT / "generated" / ".jax-cache"))
 os.environ.setdefault("JAX_COMPILATION_CACHE_DIR",
-                      str(compile_cache_folder(REPO_ROOT / "generated" / ".jax-cache")))
+                      str(compile_cache_folder(Path(os.environ[COMPILE_CACHE_VARIABLE]))))
 os.environ.setdefault("JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS", "0")
 os.environ.setdefault("JAX_PERSISTENT_CACHE_MIN_ENTRY_SIZE_BYTES", "0")
 

@@ -41,6 +41,10 @@ LOCK = ".lock"
 TMP_MARK = ".tmp-"
 #: The training runs' compiled programs (``scripts.artifacts.runs``), inside the output.
 COMPILE_CACHE = ".compile-cache"
+#: Names a folder to keep them in instead, shared by several outputs: the tests' builds in
+#: throw-away folders set it, so a tiny run's programs are compiled once a session, not once
+#: a folder (compiling is most of a tiny run's time; a loaded program computes the same).
+COMPILE_CACHE_VARIABLE = "PE_COMPILE_CACHE"
 #: Bump to rebuild everything after a change to how the builder names or writes files.
 PIPELINE_VERSION = "1"
 LIBRARIES = ("numpy", "matplotlib", "ml_dtypes", "sympy", "cmcrameri", "pillow", "contourpy",
@@ -411,6 +415,12 @@ def training_cost(art: Artifact, kept: Path = KEPT_RUNS) -> int:
     return len(cfg.seeds) * min(int(steps), cfg.steps)
 
 
+def compile_cache(out: Path) -> Path:
+    """Where the runs of a build into ``out`` keep their compiled programs: the folder
+    :data:`COMPILE_CACHE_VARIABLE` names, if set and not empty, else one inside ``out``."""
+    return Path(os.environ.get(COMPILE_CACHE_VARIABLE) or out / COMPILE_CACHE)
+
+
 def _render_all(todo: list[Artifact], jobs: int, out: Path, report: bool = False
                 ) -> Iterator[Any]:
     """Yield each artifact's :class:`~artifacts.render.Outcome` as it completes.
@@ -427,7 +437,7 @@ def _render_all(todo: list[Artifact], jobs: int, out: Path, report: bool = False
     building = {a.name for a in todo}
     # Runs that differ only in numbers their programs take as inputs share the programs:
     # compiled once, kept here (its folder is named after the machine and libraries).
-    cache = out / COMPILE_CACHE
+    cache = compile_cache(out)
     # Runs before their users, and the longest first, so that the workers finish together
     # (longest-processing-time-first scheduling); the rest keep the registry's order.
     waiting = sorted(todo, key=lambda a: (bool(a.needs), -training_cost(a)))

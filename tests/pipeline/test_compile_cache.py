@@ -9,12 +9,13 @@ import contextlib
 import os
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from scripts.artifacts import runs
+from scripts.artifacts import builder, runs
 
 TINY: dict[str, Any] = {"scheme": "sinusoidal", "d_model": 16, "heads": 2, "layers": 1,
                         "d_mlp": 16, "vocab": 8, "offset": 1, "train_length": 8, "batch": 4,
@@ -30,21 +31,39 @@ def programs(cache: Path) -> set[str]:
     return {p.name for p in cache.rglob("*-cache")}
 
 
-@pytest.mark.training
-def test_runs_that_differ_only_in_constants_share_programs_and_numbers_do_not_depend_on_it(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    cache = tmp_path / "cache"
-    first = runs.train(compile_cache=cache, **TINY)
+@dataclass
+class ColdRun:
+    """TINY trained once into a cache of its own, empty before: the tests below add to it
+    (each compares the programs before and after its run), so the module compiles TINY's
+    programs once, not twice. (A copy of the folder would not do: JAX's keys name it.)"""
+
+    cache: Path
+    results: dict[str, Any]
+    compiled: set[str]
+
+
+@pytest.fixture(scope="module")
+def cold_run(tmp_path_factory: pytest.TempPathFactory) -> ColdRun:
+    cache = tmp_path_factory.mktemp("cold") / "cache"
+    results = runs.train(compile_cache=cache, **TINY)
     compiled = programs(cache)
     assert compiled, "the first run kept no compiled program"
+    return ColdRun(cache, results, compiled)
+
+
+@pytest.mark.training
+def test_runs_that_differ_only_in_constants_share_programs_and_numbers_do_not_depend_on_it(
+        cold_run: ColdRun, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    cache, before = cold_run.cache, programs(cold_run.cache)
+    assert before >= cold_run.compiled
     # in a new training process, which has traced nothing: its programs come from the cache
     if runs._TRAINER is not None:
         runs._TRAINER.close()
         runs._TRAINER = None
     loaded = runs.train(compile_cache=cache, **SAME_SHAPE)
-    assert programs(cache) == compiled, (
+    assert programs(cache) == before, (
         f"a run differing only in its constants compiled programs of its own: "
-        f"{sorted(programs(cache) - compiled)}")
+        f"{sorted(programs(cache) - before)}")
     # no cache at all (the test session's own, tests/conftest.py, set aside): every program
     # compiled in the run's process
     monkeypatch.delenv("JAX_COMPILATION_CACHE_DIR", raising=False)
@@ -53,17 +72,26 @@ def test_runs_that_differ_only_in_constants_share_programs_and_numbers_do_not_de
     fresh.pop("environment")
     assert loaded == fresh, "the same run gives other numbers with programs loaded from the cache"
     # and the constants did reach the programs: another task, another scale, other numbers
-    assert loaded["losses"] != first["losses"]
+    assert loaded["losses"] != cold_run.results["losses"]
 
 
 @pytest.mark.training
-def test_a_run_of_another_shape_compiles_programs_of_its_own(tmp_path: Path) -> None:
-    cache = tmp_path / "cache"
-    runs.train(compile_cache=cache, **TINY)
-    compiled = programs(cache)
+def test_a_run_of_another_shape_compiles_programs_of_its_own(cold_run: ColdRun) -> None:
+    cache, before = cold_run.cache, programs(cold_run.cache)
     runs.train(compile_cache=cache, **{**TINY, "d_model": 8})
-    assert programs(cache) > compiled
+    assert programs(cache) > before
     assert runs.compile_cache_folder(cache).parent == cache
+
+
+def test_a_build_keeps_programs_in_its_output_unless_a_shared_folder_is_named(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    out = tmp_path / "out"
+    monkeypatch.setenv(builder.COMPILE_CACHE_VARIABLE, str(tmp_path / "shared"))
+    assert builder.compile_cache(out) == tmp_path / "shared"
+    monkeypatch.setenv(builder.COMPILE_CACHE_VARIABLE, "")  # empty: as if not set
+    assert builder.compile_cache(out) == out / builder.COMPILE_CACHE
+    monkeypatch.delenv(builder.COMPILE_CACHE_VARIABLE)
+    assert builder.compile_cache(out) == out / builder.COMPILE_CACHE
 
 
 def test_concurrent_runs_hold_different_processors_then_share_one(tmp_path: Path) -> None:

@@ -121,8 +121,9 @@ def test_one_run_retrained_from_scratch_reproduces_its_kept_result(tmp_path: Pat
     art = min(RUNS, key=lambda a: (builder.training_cost(a), a.name))
     kept = KEPT.read(art.name)
     assert kept is not None, f"no runs/{art.name}.json"
+    # from scratch: every program compiled anew too (not the test session's shared cache)
     proc = run_builder("--out", tmp_path, "--only", art.name, "--no-kept-runs", "--quiet",
-                       timeout=900)
+                       timeout=900, env={builder.COMPILE_CACHE_VARIABLE: ""})
     assert proc.returncode == 0, proc.stderr
     fresh = (tmp_path / "runs" / f"{art.name}.json").read_bytes()
     if same_machine(kept.machine, this_machine()):
