@@ -1212,6 +1212,20 @@ def test_every_claim_on_the_page_has_a_check_and_every_check_a_claim() -> None:
     assert sorted(set(CLAIMS) - on_page) == [], "checks of claims the page no longer makes"
 
 
+#: A mark between a word and the punctuation after it, with a space before it: the reader
+#: sees "seeds ." (the comment is invisible, the space is not).
+SPACE_BEFORE_PUNCTUATION = re.compile(r"\s<!-- claim: [a-z0-9-]+ -->[.,;:)]")
+
+
+def test_a_claim_mark_leaves_no_space_before_punctuation() -> None:
+    assert SPACE_BEFORE_PUNCTUATION.search("seeds <!-- claim: x -->. The")  # can fail
+    assert not SPACE_BEFORE_PUNCTUATION.search("seeds<!-- claim: x -->. The")
+    found = [f"{page.name}: {m.group(0)!r}" for page in PAGES
+             for m in SPACE_BEFORE_PUNCTUATION.finditer(page.read_text(encoding="utf-8"))]
+    assert not found, "write the mark right after the word (word<!-- claim: x -->.): " \
+        + "; ".join(found)
+
+
 @pytest.fixture(scope="module")
 def results(full_build: Path) -> dict[str, Run]:
     import json
