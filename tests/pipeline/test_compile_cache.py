@@ -6,6 +6,7 @@ processor each runs on."""
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import subprocess
 import sys
@@ -134,14 +135,16 @@ def test_a_training_process_runs_on_the_processor_it_is_given() -> None:
 
 @pytest.mark.training
 def test_runs_share_one_training_process_and_a_failed_run_ends_it(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        cold_run: ColdRun, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(runs.PIN_VARIABLE, raising=False)
-    first = runs.train(**TINY)
+    # TINY's programs, compiled once by the module's first run: these four runs load them
+    train = functools.partial(runs.train, compile_cache=cold_run.cache)
+    first = train(**TINY)
     trainer = runs._TRAINER
     assert trainer is not None and trainer.serves(trainer.env)
     # not pinned: it ran where the OS placed it (it started on one processor)
     assert os.sched_getaffinity(trainer.child.pid) == os.sched_getaffinity(0)
-    again = runs.train(**TINY)
+    again = train(**TINY)
     assert runs._TRAINER is trainer, "a second run started a training process of its own"
     first.pop("environment")
     again.pop("environment")
@@ -153,11 +156,11 @@ def test_runs_share_one_training_process_and_a_failed_run_ends_it(
     assert trainer.serves(trainer.env), "the process did not outlive a run's error"
     trainer.close()
     assert not trainer.serves(trainer.env)
-    assert runs.train(**TINY)["steps_trained"], "no run after the process ended"
+    assert train(**TINY)["steps_trained"], "no run after the process ended"
     assert runs._TRAINER is not trainer
     # as the builder's workers train side by side: each run on one processor
     monkeypatch.setenv(runs.PIN_VARIABLE, "1")
-    pinned = runs.train(**TINY)
+    pinned = train(**TINY)
     pinned.pop("environment")
     assert pinned == first, "a pinned run gave other numbers"
     assert runs._TRAINER is not None
