@@ -162,8 +162,11 @@ def exact_tex(e: Exercise) -> str | None:
         return None
     value = e.value()
     if not exact_agrees(expr, value):
-        raise ValueError(f"exercise {e.anchor}: its exact form {expr} is "
-                         f"{exact_value(expr)!r}, but pe computes {value!r}")
+        import sympy as sp  # type: ignore[import-untyped]
+
+        # order="none": printing a sum in SymPy's order evaluates its terms (5 s for a Sum)
+        raise ValueError(f"exercise {e.anchor}: its exact form {sp.sstr(expr, order='none')} "
+                         f"is {exact_value(expr)!r}, but pe computes {value!r}")
     if expr.is_Integer:
         return tex(expr)  # 16, not "16 ≈ 15.999999999999998"
     relation = "=" if expr.is_Rational and float(expr) == value else r"\approx"
