@@ -1214,7 +1214,7 @@ def test_every_claim_on_the_page_has_a_check_and_every_check_a_claim() -> None:
 
 #: A mark between a word and the punctuation after it, with a space before it: the reader
 #: sees "seeds ." (the comment is invisible, the space is not).
-SPACE_BEFORE_PUNCTUATION = re.compile(r"\s<!-- claim: [a-z0-9-]+ -->[.,;:)]")
+SPACE_BEFORE_PUNCTUATION = re.compile(r"\s" + CLAIM_MARK.pattern + r"[.,;:)]")
 
 
 def test_a_claim_mark_leaves_no_space_before_punctuation() -> None:
