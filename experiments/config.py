@@ -117,8 +117,9 @@ class RunConfig:
     steps: int = 1200  # the cap: no seed trains longer
     #: The convergence rule (``experiments.train.converged``), checked every ``check_every``
     #: steps on each seed's mean training loss over those steps: met when that mean is at
-    #: most ``target_loss``, or when the best of the last ``patience`` checks is not lower
-    #: than the best before them by more than ``min_gain`` of it (0: no plateau rule).
+    #: most ``target_loss``, or when the mean of the last ``patience`` checks is not lower
+    #: than the mean of the ``patience`` before them by more than ``min_gain`` of it (0: no
+    #: plateau rule).
     target_loss: float = 0.01
     patience: int = 3
     min_gain: float = 0.01

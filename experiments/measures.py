@@ -47,10 +47,12 @@ the measure reads when nothing was learned.
   onto the position number. These read differences of means only. The same discriminant
   and regression fitted on the features together with their squares (``x`` and ``x²``,
   each column standardized on the fitting set) also read differences of variances. Each
-  discriminant is also fitted to a control task in the sense of Hewitt and Liang (2019): a
-  label fixed per input type, here per token, drawn once from a fixed seed
-  (:data:`CONTROL_SEED`) from the same labels as the positions; the accuracy on the real
-  positions minus that on the control labels is the probe's selectivity.
+  discriminant is also fitted to a control task: the same labels, each sequence's
+  positions in an order of its own drawn once from a fixed seed (:data:`CONTROL_SEED`), so
+  that nothing in the stream predicts them and a probe that reads them above chance reads
+  noise it fitted. The accuracy on the real positions minus that on the control labels is
+  the probe's selectivity. (Hewitt and Liang's control, a label fixed per word type, needs
+  a property that is a function of the type; a position is not a function of the token.)
 
 The evaluation data comes from fixed keys, the same for every seed and every run.
 """
@@ -85,6 +87,8 @@ class Measures(NamedTuple):
     placed_changed_by_position: Any  # (shifts, train_length): answer differs from s = 0
     placed_output_change_by_position: Any  # (shifts, train_length): total variation
     shift_change: Any  # (layers, shifts): mean total-variation distance of attention
+    #: (layers, shifts, train_length): the same, by the query's place in the sequence
+    shift_change_by_position: Any
     shuffle_change: Any  # (layers,)
     attention_by_offset: Any  # (layers, heads, train_length)
     probe_accuracy: Any  # (layers + 1,): discriminant read-out, exact position
@@ -93,8 +97,8 @@ class Measures(NamedTuple):
     probe_r2: Any  # (layers + 1,)
     probe_sq_accuracy: Any  # (layers + 1,): discriminant on (x, x²), exact position
     probe_sq_r2: Any  # (layers + 1,): ridge on (x, x²) onto the position number
-    probe_control_accuracy: Any  # (layers + 1,): discriminant on x, control labels
-    probe_sq_control_accuracy: Any  # (layers + 1,): discriminant on (x, x²), control labels
+    probe_control_accuracy: Any  # (layers + 1,): discriminant on x, shuffled positions
+    probe_sq_control_accuracy: Any  # (layers + 1,): discriminant on (x, x²), shuffled
     capped_accuracy_by_position: Any  # (eval_length,): keys train_length or more back masked
     ablation_accuracy: Any  # (3,): intact, copy head removed, control head removed
     ablation_heads: Any  # (2, 2): (block, head), from 0, of the copy head and the control
@@ -238,13 +242,12 @@ def _probe_moments(fit: Any, test: Any, control_fit: Any, control_test: Any, str
     return sq, sq_r2, control, sq_control
 
 
-def control_labels(cfg: RunConfig) -> np.ndarray:
-    """The control task's label of each token (vocab,): drawn once, uniformly from the
-    positions ``0 .. train_length-1`` (the real labels' distribution), from
-    :data:`CONTROL_SEED`."""
-    labels: np.ndarray = np.random.default_rng(CONTROL_SEED).integers(
-        0, cfg.train_length, size=cfg.vocab)
-    return labels
+def control_labels(cfg: RunConfig, sequences: int) -> np.ndarray:
+    """The control task's labels (sequences, train_length): each sequence's positions
+    ``0 .. train_length-1`` in an order of its own, drawn once from :data:`CONTROL_SEED`
+    (the real labels, each equally often, unrelated to what is at each place)."""
+    rng = np.random.default_rng(CONTROL_SEED)
+    return np.stack([rng.permutation(cfg.train_length) for _ in range(sequences)])
 
 
 def _total_variation(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -395,9 +398,11 @@ def measure(params: Params, cfg: RunConfig) -> Measures:
     # attention: (models, placements, batch, layers, heads, L, L)
     placed_attention = attention.reshape(models, shifts + 1, cfg.eval_batch,
                                                      layers, heads, length, length)
-    attention_change = _total_variation(placed_attention, placed_attention[:, home:home + 1]
-                                        ).mean((2, 4, 5), dtype=np.float64)
+    change_by_query = _total_variation(placed_attention, placed_attention[:, home:home + 1]
+                                       ).mean((2, 4), dtype=np.float64)
+    attention_change = change_by_query.mean(-1)  # (models, placements, layers)
     shift_change = attention_change[:, :-1].transpose(0, 2, 1)  # (models, layers, shifts)
+    shift_change_by_position = change_by_query[:, :-1].transpose(0, 2, 1, 3)
     shuffle_change = attention_change[:, -1]
     by_offset = _by_offset(placed_attention[:, home]).mean(1)  # (models, layers, heads, L)
 
@@ -420,8 +425,8 @@ def measure(params: Params, cfg: RunConfig) -> Measures:
     probe_accuracy, by_position, ridge, r2 = (np.array([[p[i] for p in seed] for seed in probes])
                                               for i in range(4))
     # The control task's labels of the probes' sequences.
-    labels = control_labels(cfg)
-    c_fit, c_test = labels[np.asarray(fit_tokens)], labels[np.asarray(test_tokens)]
+    labels = control_labels(cfg, 2 * cfg.probe_batch)
+    c_fit, c_test = labels[:cfg.probe_batch], labels[cfg.probe_batch:]
     more = [[_probe_moments(f, t, c_fit, c_test, cfg.probe_ridge)
              for f, t in zip(fits, tests, strict=True)]
             for fits, tests in zip(fit, test, strict=True)]  # [model][depth]
@@ -429,7 +434,7 @@ def measure(params: Params, cfg: RunConfig) -> Measures:
                                       for i in range(4))
     return Measures(extrapolated, interpolated, placed_accuracy, output_change,
                     correct.mean(2), changed.mean(2), output_tv.mean(2), shift_change,
-                    shuffle_change, by_offset, probe_accuracy, by_position, ridge, r2,
+                    shift_change_by_position, shuffle_change, by_offset, probe_accuracy, by_position, ridge, r2,
                     sq, sq_r2, control, sq_control, capped, ablation, ablated, long_at_random,
                     at_random)
 

@@ -47,15 +47,18 @@ STOP_REASONS = ("target", "plateau", "cap")
 def converged(chunk_losses: np.ndarray, cfg: RunConfig) -> str | None:
     """The convergence rule, applied to one seed's mean training loss over each chunk of
     ``cfg.check_every`` steps so far (oldest first): ``"target"`` when the last chunk's
-    mean is at most ``cfg.target_loss``; ``"plateau"`` when the best of the last
-    ``cfg.patience`` chunks is not below the best before them by more than ``cfg.min_gain``
-    of it (a relative gain); ``"cap"`` when ``cfg.steps`` steps are done; else ``None``."""
+    mean is at most ``cfg.target_loss``; ``"plateau"`` when the mean of the last
+    ``cfg.patience`` chunks is not below the mean of the ``cfg.patience`` before them by
+    more than ``cfg.min_gain`` of it (a relative gain); ``"cap"`` when ``cfg.steps`` steps
+    are done; else ``None``. Means of windows, not their best chunks: with small batches
+    one lucky chunk made a best-of rule stop seeds whose loss was still falling."""
     done = len(chunk_losses) * cfg.check_every
     if len(chunk_losses) and chunk_losses[-1] <= cfg.target_loss:
         return "target"
-    if cfg.patience and len(chunk_losses) > cfg.patience:
-        before = float(np.min(chunk_losses[:-cfg.patience]))
-        recent = float(np.min(chunk_losses[-cfg.patience:]))
+    k = cfg.patience
+    if k and len(chunk_losses) >= 2 * k:
+        before = float(np.mean(chunk_losses[-2 * k:-k]))
+        recent = float(np.mean(chunk_losses[-k:]))
         if recent > before * (1 - cfg.min_gain):
             return "plateau"
     return "cap" if done >= cfg.steps else None

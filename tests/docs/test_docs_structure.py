@@ -56,7 +56,7 @@ EVIDENCE = {"experiments.md", "experiments-length.md", "experiments-inside.md",
             "experiments-changes.md", "proofs.md"}
 #: Explanations and the evidence that backs them: each must link the other.
 BOTH_WAYS = [
-    ("embeddings.md#concatenation", "experiments-inside.md#sum-concat"),
+    ("embeddings.md#concatenation", "experiments-changes.md#sum-concat"),
     ("pitfalls-use.md#beyond-training-length", "experiments-length.md#extrapolation"),
     ("relative-position.md#dot-product", "proofs.md#dot-product"),
     ("wavelengths.md#geometric-progression", "proofs.md#wavelengths"),
@@ -68,7 +68,7 @@ BOTH_WAYS = [
 #: one home, and every other section that speaks of it links that home.
 ONE_HOME = {
     "embeddings.md#concatenation": [  # sum or concatenation
-        "pitfalls-use.md#sum-versus-concat", "experiments-inside.md#sum-concat", "practice.md#input-width",
+        "pitfalls-use.md#sum-versus-concat", "experiments-changes.md#sum-concat", "practice.md#input-width",
         "questions.md#add-or-concatenate"],
     "wavelengths.md#why-10000": [  # choosing a base
         "questions.md#choose-base", "questions.md#why-10000", "relatives.md#detr",

@@ -18,7 +18,7 @@ def text_run(scheme: str, level: float, digest: str = "ab" * 32) -> dict[str, An
                        "eval_length": 32, "eval_batch": 4, "offset": 3, "combine": "sum",
                        "d_position": 0, "causal": True, "train_offset": 0, "base": 10000.0,
                        "seeds": [0, 1], "corpus": digest, "steps": 2, "batch": 8, "d_model": 16,
-                       "shifts": [0, 8],
+                       "d_mlp": 32, "shifts": [0, 8],
                        "layers": 1, "heads": 2, "check_every": 1, "target_loss": 0.01,
                        "patience": 3, "min_gain": 0.01},
             "parameters": 1234, "losses": [[3.0, 2.0], [3.0, 2.2]],

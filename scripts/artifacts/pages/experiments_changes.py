@@ -7,8 +7,15 @@ for the names a page module may define).
 
 from __future__ import annotations
 
-from scripts.artifacts.pages.experiments import SLIP, TRAINABLE, WIDTHS
-from scripts.artifacts.registry import table
+from scripts.artifacts.pages.experiments import (
+    COMBINES,
+    COMBINES_VARIED,
+    LENGTHS,
+    SLIP,
+    TRAINABLE,
+    WIDTHS,
+)
+from scripts.artifacts.registry import figure, table
 
 PAGE = "experiments-changes.md"
 
@@ -26,6 +33,18 @@ ALLOWED_NUMBERS: dict[int, str] = {
 }
 
 ARTIFACTS = [
+    figure(
+        "exp-sum-concat", "experiments:sum_concat", needs=COMBINES,
+        alt="Two panels comparing a sinusoid summed with token vectors of the same width "
+            "against the same vectors concatenated, in models of the same width. Left: "
+            "training loss against step. Right: accuracy by position up to $last with the "
+            "training length $train_length marked. The numbers are in the table below.",
+        caption=r"Sum against concatenation of the same token vectors and the same "
+                r"sinusoid, at the same model width (the same parameters everywhere). Left: "
+                r"training loss (mean over the seeds, band from lowest to highest); right: "
+                r"accuracy by position, trained on $train_length.",
+        derived=lambda p: {"last": p["eval_length"] - 1}, **LENGTHS),
+    table("exp-sum-concat-results", "results.tables:sum_concat", needs=COMBINES_VARIED),
     table("exp-width-results", "results.tables:extrapolation", needs=WIDTHS),
     table("exp-trainable-results", "results.tables:extrapolation", needs=TRAINABLE),
     table("exp-trainable-losses", "results.tables:losses", needs=TRAINABLE, steps=LOSS_STEPS),
@@ -38,6 +57,20 @@ ARTIFACTS = [
 #: The numbers from the runs this page quotes (and no other experiments page declares);
 #: see ``experiments.py`` for how they are named.
 NUMBERS_FROM_RUNS: tuple[str, ...] = (
+    "exp_sinusoidal_concat_acc_beyond",
+    "exp_sinusoidal_concat_acc_to_double_high",
+    "exp_sinusoidal_concat_acc_to_double_low",
+    "exp_sinusoidal_concat_d64_acc_to_double",
+    "exp_sinusoidal_concat_d64_d_model",
+    "exp_sinusoidal_concat_d64_d_position",
+    "exp_sinusoidal_concat_d_position",
+    "exp_sinusoidal_concat_scaled_acc_to_double",
+    "exp_sinusoidal_sum_half_acc_beyond",
+    "exp_sinusoidal_sum_half_acc_to_double_high",
+    "exp_sinusoidal_sum_half_acc_to_double_low",
+    "exp_sinusoidal_sum_half_d64_acc_to_double",
+    "exp_sinusoidal_sum_half_scaled_acc_to_double",
+    "exp_sinusoidal_sum_half_scaled_stopped_plateau",
     "exp_learned_from_sinusoidal_acc_to_double",
     "exp_learned_from_sinusoidal_table_moved",
     "exp_learned_from_sinusoidal_table_moved_high",
@@ -50,6 +83,16 @@ NUMBERS_FROM_RUNS: tuple[str, ...] = (
     "exp_sinusoidal_column_exponent_loss_50",
     "exp_sinusoidal_column_exponent_steps_trained",
     "exp_sinusoidal_d16_d_model",
+    "exp_d_mlp",
+    "exp_sinusoidal_d16_pairs",
+    "exp_sinusoidal_pairs",
+    "exp_sinusoidal_d64_pairs",
+    "exp_sinusoidal_d16_head_width",
+    "exp_sinusoidal_head_width",
+    "exp_sinusoidal_d64_head_width",
+    "exp_sinusoidal_d16_mlp_ratio",
+    "exp_sinusoidal_mlp_ratio",
+    "exp_sinusoidal_d64_mlp_ratio",
     "exp_sinusoidal_d64_acc_beyond",
     "exp_sinusoidal_d64_d_model",
     "exp_sinusoidal_loss_300",

@@ -8,8 +8,6 @@ for the names a page module may define).
 from __future__ import annotations
 
 from scripts.artifacts.pages.experiments import (
-    COMBINES,
-    COMBINES_VARIED,
     LENGTHS,
     MASKS,
     SCHEMES,
@@ -71,17 +69,6 @@ ARTIFACTS = [
                 r"position. Mean over the seeds, band or bars from lowest to highest. "
                 r"Dotted grey: chance.",
         derived=lambda p: {"last": p["train_length"] - 1}, **LENGTHS),
-    figure(
-        "exp-sum-concat", "experiments:sum_concat", needs=COMBINES,
-        alt="Two panels comparing a sinusoid summed with token vectors of the same width "
-            "against the same vectors concatenated, in models of the same width. Left: "
-            "training loss against step. Right: accuracy by position up to $last with the "
-            "training length $train_length marked. The numbers are in the table below.",
-        caption=r"Sum against concatenation of the same token vectors and the same "
-                r"sinusoid, at the same model width (the same parameters everywhere). Left: "
-                r"training loss (mean over the seeds, band from lowest to highest); right: "
-                r"accuracy by position, trained on $train_length.",
-        derived=lambda p: {"last": p["eval_length"] - 1}, **LENGTHS),
     # Every seed of the shift test's answers, in place of the whole-sequence line plot
     # (exp-offsets, its numbers in the table): the page was at its 300 KiB budget before the
     # split, so the other views of experiments:seeds (windows, placement, attention, probe)
@@ -94,7 +81,6 @@ ARTIFACTS = [
     table("exp-ablation-results", "results.tables:ablation", needs=WITH_POSITIONS),
     table("exp-probe-results", "results.tables:probe", needs=SCHEMES),
     table("exp-causal-mask-results", "results.tables:probe", needs=MASKS),
-    table("exp-sum-concat-results", "results.tables:sum_concat", needs=COMBINES_VARIED),
 ]
 
 
@@ -109,6 +95,8 @@ NUMBERS_FROM_RUNS: tuple[str, ...] = (
     "exp_learned_attn_best_untrained",
     "exp_learned_probe_2",
     "exp_learned_probe_2_untrained",
+    "exp_learned_probe_ridge_2",
+    "exp_learned_probe_ridge_2_untrained",
     "exp_none_probe_2_untrained",
     "exp_none_probe_at_0",
     "exp_none_probe_at_0_untrained",
@@ -122,8 +110,7 @@ NUMBERS_FROM_RUNS: tuple[str, ...] = (
     "exp_none_probe_sq_r2_2",
     "exp_none_probe_sq_r2_2_untrained",
     "exp_probe_chance",
-    "exp_probe_control_min",
-    "exp_probe_sel_max",
+    "exp_probe_control_max",
     "exp_rotary_ablation_control",
     "exp_rotary_ablation_copy",
     "exp_rotary_attn_best",
@@ -135,6 +122,14 @@ NUMBERS_FROM_RUNS: tuple[str, ...] = (
     "exp_rotary_probe_sq_r2_1",
     "exp_rotary_probe_sq_r2_1_untrained",
     "exp_shift_beyond_changed_max",
+    "exp_shift_half_seen_changed_min",
+    "exp_shift_half_seen_changed_max",
+    "exp_shift_seen_attn_1_min",
+    "exp_shift_seen_attn_1_max",
+    "exp_shift_seen_attn_2_min",
+    "exp_shift_seen_attn_2_max",
+    "exp_shift_seen_attn_1_untrained_min",
+    "exp_shift_seen_attn_1_untrained_max",
     "exp_shift_beyond_changed_min",
     "exp_shift_seen_acc_min",
     "exp_shift_seen_tv_max",
@@ -149,28 +144,17 @@ NUMBERS_FROM_RUNS: tuple[str, ...] = (
     "exp_sinusoidal_copy_block_2",
     "exp_sinusoidal_attn_best",
     "exp_sinusoidal_attn_best_untrained",
-    "exp_sinusoidal_concat_acc_beyond",
-    "exp_sinusoidal_concat_acc_to_double_high",
-    "exp_sinusoidal_concat_acc_to_double_low",
-    "exp_sinusoidal_concat_d64_acc_to_double",
-    "exp_sinusoidal_concat_d64_d_model",
-    "exp_sinusoidal_concat_d64_d_position",
-    "exp_sinusoidal_concat_d_position",
-    "exp_sinusoidal_concat_scaled_acc_to_double",
     "exp_sinusoidal_probe_1",
     "exp_sinusoidal_probe_1_untrained",
     "exp_sinusoidal_probe_2",
     "exp_sinusoidal_probe_2_untrained",
+    "exp_sinusoidal_probe_2_lower_seeds",
+    "exp_sinusoidal_probe_1_lower_seeds",
+    "exp_sinusoidal_probe_ridge_2_lower_seeds",
     "exp_sinusoidal_probe_r2_2",
     "exp_sinusoidal_probe_r2_2_untrained",
     "exp_sinusoidal_probe_ridge_2",
     "exp_sinusoidal_probe_ridge_2_untrained",
     "exp_sinusoidal_probe_sq_2",
     "exp_sinusoidal_probe_sq_2_untrained",
-    "exp_sinusoidal_sum_half_acc_beyond",
-    "exp_sinusoidal_sum_half_acc_to_double_high",
-    "exp_sinusoidal_sum_half_acc_to_double_low",
-    "exp_sinusoidal_sum_half_d64_acc_to_double",
-    "exp_sinusoidal_sum_half_scaled_acc_to_double",
-    "exp_sinusoidal_sum_half_scaled_stopped_plateau",
 )

@@ -90,6 +90,7 @@ ALLOWED_NUMBERS: dict[int, str] = {
 #: The numbers from the runs this page quotes (and no other experiments page declares);
 #: see ``experiments.py`` for how they are named.
 NUMBERS_FROM_RUNS: tuple[str, ...] = (
+    "exp_sinusoidal_random_range_ratio",
     "exp_alibi_acc_beyond",
     "exp_alibi_acc_to_double",
     "exp_alibi_acc_trained",
@@ -119,7 +120,7 @@ NUMBERS_FROM_RUNS: tuple[str, ...] = (
     "exp_far_t5_steps_trained",
     "exp_full_turn_last",
     "exp_half_alibi_acc_trained",
-    "exp_half_alibi_plateau_still_falling",
+    "exp_half_alibi_stopped_cap",
     "exp_half_learned_acc_trained",
     "exp_half_none_acc_trained",
     "exp_half_rotary_acc_trained",

@@ -71,12 +71,21 @@ def best_head_row(run: Run, untrained: bool = False) -> np.ndarray:
     return row
 
 
+#: The checks a plateau is judged over: the runs' ``patience`` (``RUN_COMMON`` of
+#: ``scripts.artifacts.pages.experiments``), and the window a run without a plateau rule is
+#: read over.
+PLATEAU_WINDOW = 3
+
+
 def late_gain(run: Run) -> np.ndarray:
     """Each seed's relative fall of its mean training loss over its last ``patience`` checks
     against the ``patience`` checks before them (seeds,): positive where the loss was still
-    falling when the seed stopped (NaN for a seed that trained fewer than twice as many)."""
+    falling when the seed stopped (NaN for a seed that trained fewer than twice as many). A
+    run without a plateau rule (``patience`` 0) is read over the windows of
+    :data:`PLATEAU_WINDOW` checks the other runs use."""
     cfg = run["config"]
-    losses, span = np.asarray(run["losses"], np.float64), cfg["patience"] * cfg["check_every"]
+    checks = cfg["patience"] or PLATEAU_WINDOW
+    losses, span = np.asarray(run["losses"], np.float64), checks * cfg["check_every"]
     gains = []
     for s, n in enumerate(steps_trained(run)):
         if n < 2 * span:
@@ -170,7 +179,20 @@ def placed_split(run: Run, shift: int, key: str, untrained: bool = False
     """Per-seed means of a token-by-token placement measure (``placed_*_by_position``) for a
     training-length sequence placed at ``shift``: over its scored tokens at positions seen
     in training, and over those beyond them. A side with no such token is all NaN."""
-    values = measured(run, key, untrained)[:, run["config"]["shifts"].index(shift)]
+    return split_by_side(run, shift,
+                         measured(run, key, untrained)[:, run["config"]["shifts"].index(shift)])
+
+
+def attention_split(run: Run, shift: int, layer: int, untrained: bool = False
+                    ) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`placed_split` of the change of block ``layer``'s attention rows (from 0)."""
+    values = measured(run, "shift_change_by_position", untrained)
+    return split_by_side(run, shift, values[:, layer, run["config"]["shifts"].index(shift)])
+
+
+def split_by_side(run: Run, shift: int, values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per-seed means of ``values`` (seeds, train_length), one per token of a sequence
+    placed at ``shift``, over its scored tokens seen in training and over those beyond."""
     tokens = np.arange(values.shape[1])
     scored = tokens >= first_scored(run)
     seen = shift + tokens < seen_in_training(run)
@@ -225,8 +247,8 @@ PROBE_FIELDS = {"probe": "probe_accuracy", "probe_ridge": "probe_ridge_accuracy"
 
 def probe_readouts(run: Run, untrained: bool = False) -> dict[str, np.ndarray]:
     """Every probe read-out of a run, (seeds, depths) each, by its short name, with the
-    selectivities of Hewitt and Liang: exact-position accuracy minus the accuracy of the
-    same discriminant on the control task (``probe_sel``: on the features; ``probe_sq_sel``:
+    selectivities: exact-position accuracy minus the accuracy of the same discriminant on
+    the control task, shuffled positions (``probe_sel``: on the features; ``probe_sq_sel``:
     on the features with their squares)."""
     out = {what: measured(run, field, untrained) for what, field in PROBE_FIELDS.items()}
     out["probe_sel"] = out["probe"] - out["probe_control"]

@@ -14,6 +14,7 @@ import pe
 from scripts.artifacts.numbers import fixed
 from scripts.artifacts.results.data import (
     Run,
+    attention_split,
     best_head_row,
     chance,
     final_losses,
@@ -73,8 +74,8 @@ def _common(out: dict[str, str], runs: Mapping[str, Run]) -> None:
     for reason in ("target", "plateau", "cap"):
         out[f"exp_seeds_stopped_{reason}"] = str(reasons.count(reason))
     out["exp_seeds_all"] = str(len(reasons))
-    # The plateau rule compares the best check, and a batch's noise makes a slow, steady
-    # fall look like none: how many seeds it stopped were still falling on average.
+    # A plateau is a gain under min_gain, not none: how many seeds it stopped were still
+    # falling on average.
     gains = np.concatenate([late_gain(r)[np.asarray(r["stopped_by"]) == "plateau"]
                             for r in runs.values()])
     out["exp_plateau_still_falling"] = str(int(np.sum(gains > 0)))
@@ -82,6 +83,7 @@ def _common(out: dict[str, str], runs: Mapping[str, Run]) -> None:
     out["exp_offset"] = str(cfg["offset"])
     out["exp_vocab"] = str(cfg["vocab"])
     out["exp_d_model"] = str(cfg["d_model"])
+    out["exp_d_mlp"] = str(cfg["d_mlp"])
     out["exp_sqrt_d_model"] = fixed(float(np.sqrt(cfg["d_model"])), 1)
     out["exp_layers"] = str(cfg["layers"])
     out["exp_heads"] = str(cfg["heads"])
@@ -141,9 +143,21 @@ def _one(out: dict[str, str], key: str, run: Run) -> None:
                     _spread(out, f"exp_{key}_shift_{layer + 1}_{s}{tail}", change[:, layer, i])
             _spread(out, f"exp_{key}_shuffle_{layer + 1}{tail}",
                     measured(run, "shuffle_change", untrained)[:, layer])
+            for s in (s for s in cfg["shifts"] if s):
+                for side, values in zip(("seen", "beyond"),
+                                        attention_split(run, s, layer, untrained), strict=True):
+                    if np.isfinite(values).all():
+                        _spread(out, f"exp_{key}_shift_{layer + 1}_{s}_{side}{tail}", values, 3)
         for what, values in probe_readouts(run, untrained).items():
             for depth in range(values.shape[1]):
                 _spread(out, f"exp_{key}_{what}_{depth}{tail}", values[:, depth])
+        if not untrained:
+            # Trained against the same seed untrained (a paired comparison): in how many
+            # seeds training lowered each read-out, at each depth.
+            before = probe_readouts(run, untrained=True)
+            for what, values in probe_readouts(run).items():
+                for depth, lower in enumerate((values < before[what]).sum(0)):
+                    out[f"exp_{key}_{what}_{depth}_lower_seeds"] = str(int(lower))
         by_depth = measured(run, "probe_accuracy_by_position", untrained)
         for p in range(FIRST_POSITIONS):
             _spread(out, f"exp_{key}_probe_at_{p}{tail}", by_depth[:, -1, p])
@@ -194,9 +208,15 @@ def _one(out: dict[str, str], key: str, run: Run) -> None:
         out[f"exp_{key}_full_turns"] = str(int(np.sum(wavelengths <= length - 1)))
     out[f"exp_{key}_train_offset"] = str(cfg["train_offset"])
     out[f"exp_{key}_max_position"] = str(cfg.get("max_position", 0))
+    if cfg.get("max_position", 0):  # how far the random positions' range reaches past the test
+        out[f"exp_{key}_range_ratio"] = f"{cfg['max_position'] / cfg['eval_length']:g}"
     out[f"exp_{key}_seen_last"] = str(seen_in_training(run) - 1)
     out[f"exp_{key}_d_position"] = str(cfg["d_position"])
     out[f"exp_{key}_d_model"] = str(cfg["d_model"])
+    # what changes with the width: each head's width and the MLP's width against the model's
+    out[f"exp_{key}_head_width"] = str(cfg["d_model"] // cfg["heads"])
+    out[f"exp_{key}_mlp_ratio"] = f"{cfg['d_mlp'] / cfg['d_model']:g}"
+    out[f"exp_{key}_pairs"] = str((cfg["d_position"] or cfg["d_model"]) // 2)
 
 
 #: The token-by-token placement measures, by the short name their numbers use.
@@ -211,6 +231,15 @@ def shift_sides(runs: Mapping[str, Run], names: tuple[str, ...], side: str, what
     tokens on ``side`` (``seen``: positions seen in training, ``beyond``: the others)."""
     index = ("seen", "beyond").index(side)
     values = [placed_split(runs[n], s, SPLIT_MEASURES[what], untrained)[index]
+              for n in names for s in runs[n]["config"]["shifts"] if s]
+    return np.concatenate([v for v in values if np.isfinite(v).all()])
+
+
+def attention_sides(runs: Mapping[str, Run], names: tuple[str, ...], side: str, layer: int,
+                    untrained: bool = False) -> np.ndarray:
+    """:func:`shift_sides` of the change of block ``layer``'s attention rows (from 0)."""
+    index = ("seen", "beyond").index(side)
+    values = [attention_split(runs[n], s, layer, untrained)[index]
               for n in names for s in runs[n]["config"]["shifts"] if s]
     return np.concatenate([v for v in values if np.isfinite(v).all()])
 
@@ -250,13 +279,28 @@ def compute(*, runs: Mapping[str, Run]) -> dict[str, str]:
         beyond = shift_sides(runs, absolute, "beyond", "changed")
         out["exp_shift_beyond_changed_min"] = fixed(beyond.min(), 2)
         out["exp_shift_beyond_changed_max"] = fixed(beyond.max(), 2)
+        # Attention rows at seen positions, by block: the least change after training,
+        # and the range before it.
+        for layer in range(len(runs[absolute[0]]["shift_change"][0])):
+            trained = attention_sides(runs, absolute, "seen", layer)
+            control = attention_sides(runs, absolute, "seen", layer, untrained=True)
+            out[f"exp_shift_seen_attn_{layer + 1}_min"] = fixed(trained.min(), 2)
+            out[f"exp_shift_seen_attn_{layer + 1}_max"] = fixed(trained.max(), 2)
+            out[f"exp_shift_seen_attn_{layer + 1}_untrained_min"] = fixed(control.min(), 2)
+            out[f"exp_shift_seen_attn_{layer + 1}_untrained_max"] = fixed(control.max(), 2)
+    absolute_task = ("run-half-sinusoidal", "run-half-learned")
+    if all(n in runs for n in absolute_task):
+        # The positive control: the task whose answer depends on the absolute position.
+        half = shift_sides(runs, absolute_task, "seen", "changed")
+        out["exp_shift_half_seen_changed_min"] = fixed(half.min(), 2)
+        out["exp_shift_half_seen_changed_max"] = fixed(half.max(), 2)
     probed = [runs[n] for n in PROBED if n in runs]
     if probed:
         # Over the probed models, trained and untrained, every depth and seed: the control
-        # task's lowest accuracy and the highest selectivity (position minus control).
+        # task's highest accuracy, with the features alone or with their squares.
         readouts = [probe_readouts(r, u) for r in probed for u in (False, True)]
-        out["exp_probe_control_min"] = fixed(min(r["probe_control"].min() for r in readouts), 2)
-        out["exp_probe_sel_max"] = fixed(max(r["probe_sel"].max() for r in readouts), 2)
+        out["exp_probe_control_max"] = fixed(
+            max(max(r["probe_control"].max(), r["probe_sq_control"].max()) for r in readouts), 3)
     texts = {name: run for name, run in runs.items() if is_text(run)}
     if texts:
         _text_common(out, next(iter(texts.values())))

@@ -243,7 +243,7 @@ PROBE_ROWS = {"probe": "exact position (discriminant on x)",
               "probe_r2": "R² of the position number (x)",
               "probe_sq": "exact position (discriminant on x, x²)",
               "probe_sq_r2": "R² of the position number (x, x²)",
-              "probe_control": "control task: label per token (discriminant on x)",
+              "probe_control": "control task: shuffled positions (discriminant on x)",
               "probe_sel": "selectivity (discriminant on x)",
               "probe_sq_sel": "selectivity (discriminant on x, x²)"}
 
