@@ -57,9 +57,10 @@ CHANGES = {
     **{f"run-half-{s}": {"scheme", "task"} for s in ("learned", "rotary", "none")},
     "run-learned-from-sinusoidal": {"scheme", "learned_init"},
     "run-sinusoidal-column-exponent": {"formula"},
-    # real text: the task, its vocabulary and text, more evaluation windows, no plateau rule
-    "run-text-sinusoidal": {"task", "vocab", "corpus", "eval_batch", "patience"},
-    **{f"run-text-{s}": {"scheme", "task", "vocab", "corpus", "eval_batch", "patience"}
+    # real text: the task, its vocabulary and text, more evaluation windows, no plateau rule,
+    # fewer steps
+    "run-text-sinusoidal": {"task", "vocab", "corpus", "eval_batch", "patience", "steps"},
+    **{f"run-text-{s}": {"scheme", "task", "vocab", "corpus", "eval_batch", "patience", "steps"}
        for s in ("learned", "rotary", "none")},
     # width and embedding scale
     **{f"run-sinusoidal-d{d}": {"d_model"} for d in (16, 64)},
