@@ -117,9 +117,9 @@ class RunConfig:
     steps: int = 1200  # the cap: no seed trains longer
     #: The convergence rule (``experiments.train.converged``), checked every ``check_every``
     #: steps on each seed's mean training loss over those steps: met when that mean is at
-    #: most ``target_loss``, or when the mean of the last ``patience`` checks is not lower
-    #: than the mean of the ``patience`` before them by more than ``min_gain`` of it (0: no
-    #: plateau rule).
+    #: most ``target_loss``, or when the least-squares line through the last ``patience``
+    #: checks falls across them by less than ``min_gain`` of their mean (0: no plateau
+    #: rule; at least 2 otherwise).
     target_loss: float = 0.01
     patience: int = 3
     min_gain: float = 0.01
@@ -193,9 +193,9 @@ class RunConfig:
         need(isinstance(self.target_loss, (int, float)) and self.target_loss >= 0,
              f"target_loss={self.target_loss!r}: must be a number at least 0 (0: never met)")
         need(isinstance(self.patience, int) and not isinstance(self.patience, bool)
-             and self.patience >= 0,
-             f"patience={self.patience!r}: must be a whole number of checks, at least 0 "
-             f"(0: no plateau rule)")
+             and self.patience >= 0 and self.patience != 1,
+             f"patience={self.patience!r}: must be a whole number of checks, 0 (no plateau "
+             f"rule) or at least 2 (a line is fitted through them)")
         need(isinstance(self.min_gain, (int, float)) and 0 <= self.min_gain < 1,
              f"min_gain={self.min_gain!r}: must be a relative gain from 0 up to, not "
              f"including, 1")

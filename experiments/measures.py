@@ -46,13 +46,9 @@ the measure reads when nothing was learned.
   weaker read-out an earlier version of the page used); and the R² of a ridge regression
   onto the position number. These read differences of means only. The same discriminant
   and regression fitted on the features together with their squares (``x`` and ``x²``,
-  each column standardized on the fitting set) also read differences of variances. Each
-  discriminant is also fitted to a control task: the same labels, each sequence's
-  positions in an order of its own drawn once from a fixed seed (:data:`CONTROL_SEED`), so
-  that nothing in the stream predicts them and a probe that reads them above chance reads
-  noise it fitted. The accuracy on the real positions minus that on the control labels is
-  the probe's selectivity. (Hewitt and Liang's control, a label fixed per word type, needs
-  a property that is a function of the type; a position is not a function of the token.)
+  each column standardized on the fitting set) also read differences of variances. No
+  control task in the sense of Hewitt and Liang: theirs is a random label per word type,
+  and a position is not a function of the token; the controls are the untrained models.
 
 The evaluation data comes from fixed keys, the same for every seed and every run.
 """
@@ -72,8 +68,6 @@ from experiments.model import Constants, Params, constants, forward
 from experiments.text import eval_starts
 
 EVAL_KEY = 20_171_206  # the paper's first arXiv version: any fixed number would do
-#: Seed of the control task's labels (one per token), the same for every run and seed.
-CONTROL_SEED = 19_090_336  # Hewitt and Liang's arXiv number: any fixed number would do
 
 
 class Measures(NamedTuple):
@@ -97,8 +91,6 @@ class Measures(NamedTuple):
     probe_r2: Any  # (layers + 1,)
     probe_sq_accuracy: Any  # (layers + 1,): discriminant on (x, x²), exact position
     probe_sq_r2: Any  # (layers + 1,): ridge on (x, x²) onto the position number
-    probe_control_accuracy: Any  # (layers + 1,): discriminant on x, shuffled positions
-    probe_sq_control_accuracy: Any  # (layers + 1,): discriminant on (x, x²), shuffled
     capped_accuracy_by_position: Any  # (eval_length,): keys train_length or more back masked
     ablation_accuracy: Any  # (3,): intact, copy head removed, control head removed
     ablation_heads: Any  # (2, 2): (block, head), from 0, of the copy head and the control
@@ -195,7 +187,7 @@ def _probe(fit: Any, test: Any, strength: float
 def _classify(x_fit: np.ndarray, y_fit: np.ndarray, x_test: np.ndarray, strength: float
               ) -> np.ndarray:
     """Labels the discriminant fitted on ``(x_fit, y_fit)`` gives ``x_test``; only labels
-    that occur in ``y_fit`` are classes (a control task need not use every label)."""
+    that occur in ``y_fit`` are classes."""
     classes, index = np.unique(y_fit, return_inverse=True)
     w, b = _discriminant(x_fit, index, len(classes), strength)
     labels: np.ndarray = classes[(x_test @ w + b).argmax(-1)]
@@ -222,32 +214,18 @@ def _r2(x_fit: np.ndarray, y_fit: np.ndarray, x_test: np.ndarray, y_test: np.nda
     return float(1 - ((guess - truth) ** 2).sum() / ((truth - truth.mean()) ** 2).sum())
 
 
-def _probe_moments(fit: Any, test: Any, control_fit: Any, control_test: Any, strength: float
-                   ) -> tuple[float, float, float, float]:
+def _probe_moments(fit: Any, test: Any, strength: float) -> tuple[float, float]:
     """The read-outs beside :func:`_probe`, on the same residual streams (batch, n, d):
     the discriminant's exact-position accuracy and the R² of the position number from the
-    features with their squares; and the discriminant's accuracy on the control labels
-    ``control_fit``, ``control_test`` (batch, n) from the features alone and with their
-    squares. Host, float64 NumPy, as :func:`_probe`."""
+    features with their squares. Host, float64 NumPy, as :func:`_probe`."""
     fit, test = np.asarray(fit, dtype=np.float64), np.asarray(test, dtype=np.float64)
     n = fit.shape[1]
     x_fit, x_test = fit.reshape(-1, fit.shape[2]), test.reshape(-1, test.shape[2])
     pos_fit, pos_test = np.tile(np.arange(n), fit.shape[0]), np.tile(np.arange(n), test.shape[0])
-    c_fit, c_test = np.asarray(control_fit).reshape(-1), np.asarray(control_test).reshape(-1)
     s_fit, s_test = _with_squares(x_fit, x_test)
     sq = float((_classify(s_fit, pos_fit, s_test, strength) == pos_test).mean())
     sq_r2 = _r2(s_fit, pos_fit, s_test, pos_test, strength)
-    control = float((_classify(x_fit, c_fit, x_test, strength) == c_test).mean())
-    sq_control = float((_classify(s_fit, c_fit, s_test, strength) == c_test).mean())
-    return sq, sq_r2, control, sq_control
-
-
-def control_labels(cfg: RunConfig, sequences: int) -> np.ndarray:
-    """The control task's labels (sequences, train_length): each sequence's positions
-    ``0 .. train_length-1`` in an order of its own, drawn once from :data:`CONTROL_SEED`
-    (the real labels, each equally often, unrelated to what is at each place)."""
-    rng = np.random.default_rng(CONTROL_SEED)
-    return np.stack([rng.permutation(cfg.train_length) for _ in range(sequences)])
+    return sq, sq_r2
 
 
 def _total_variation(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -424,19 +402,14 @@ def measure(params: Params, cfg: RunConfig) -> Measures:
               for fits, tests in zip(fit, test, strict=True)]  # [model][depth]
     probe_accuracy, by_position, ridge, r2 = (np.array([[p[i] for p in seed] for seed in probes])
                                               for i in range(4))
-    # The control task's labels of the probes' sequences.
-    labels = control_labels(cfg, 2 * cfg.probe_batch)
-    c_fit, c_test = labels[:cfg.probe_batch], labels[cfg.probe_batch:]
-    more = [[_probe_moments(f, t, c_fit, c_test, cfg.probe_ridge)
-             for f, t in zip(fits, tests, strict=True)]
+    more = [[_probe_moments(f, t, cfg.probe_ridge) for f, t in zip(fits, tests, strict=True)]
             for fits, tests in zip(fit, test, strict=True)]  # [model][depth]
-    sq, sq_r2, control, sq_control = (np.array([[p[i] for p in seed] for seed in more])
-                                      for i in range(4))
+    sq, sq_r2 = (np.array([[p[i] for p in seed] for seed in more]) for i in range(2))
     return Measures(extrapolated, interpolated, placed_accuracy, output_change,
                     correct.mean(2), changed.mean(2), output_tv.mean(2), shift_change,
-                    shift_change_by_position, shuffle_change, by_offset, probe_accuracy, by_position, ridge, r2,
-                    sq, sq_r2, control, sq_control, capped, ablation, ablated, long_at_random,
-                    at_random)
+                    shift_change_by_position, shuffle_change, by_offset, probe_accuracy,
+                    by_position, ridge, r2, sq, sq_r2, capped, ablation, ablated,
+                    long_at_random, at_random)
 
 
 class TextMeasures(NamedTuple):

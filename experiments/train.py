@@ -47,21 +47,29 @@ STOP_REASONS = ("target", "plateau", "cap")
 def converged(chunk_losses: np.ndarray, cfg: RunConfig) -> str | None:
     """The convergence rule, applied to one seed's mean training loss over each chunk of
     ``cfg.check_every`` steps so far (oldest first): ``"target"`` when the last chunk's
-    mean is at most ``cfg.target_loss``; ``"plateau"`` when the mean of the last
-    ``cfg.patience`` chunks is not below the mean of the ``cfg.patience`` before them by
-    more than ``cfg.min_gain`` of it (a relative gain); ``"cap"`` when ``cfg.steps`` steps
-    are done; else ``None``. Means of windows, not their best chunks: with small batches
-    one lucky chunk made a best-of rule stop seeds whose loss was still falling."""
+    mean is at most ``cfg.target_loss``; ``"plateau"`` when the least-squares line through
+    the last ``cfg.patience`` chunks falls, from its first to its last, by less than
+    ``cfg.min_gain`` of their mean (:func:`fitted_fall`); ``"cap"`` when ``cfg.steps`` steps
+    are done; else ``None``. A fitted line, not the best chunk or the mean of a few: with
+    small batches one lucky chunk, or a dip in a window, stopped seeds whose loss was
+    still falling."""
     done = len(chunk_losses) * cfg.check_every
     if len(chunk_losses) and chunk_losses[-1] <= cfg.target_loss:
         return "target"
     k = cfg.patience
-    if k and len(chunk_losses) >= 2 * k:
-        before = float(np.mean(chunk_losses[-2 * k:-k]))
-        recent = float(np.mean(chunk_losses[-k:]))
-        if recent > before * (1 - cfg.min_gain):
-            return "plateau"
+    if k and len(chunk_losses) >= k and fitted_fall(chunk_losses[-k:]) < cfg.min_gain:
+        return "plateau"
     return "cap" if done >= cfg.steps else None
+
+
+def fitted_fall(window: np.ndarray) -> float:
+    """How far the least-squares line through ``window`` (at least 2 values, equally
+    spaced) falls from its first point to its last, relative to the window's mean: 0.05
+    for a fall of 5 %, negative for a rise."""
+    values = np.asarray(window, dtype=np.float64)
+    x = np.arange(len(values)) - (len(values) - 1) / 2
+    slope = float((x * (values - values.mean())).sum() / (x * x).sum())
+    return -slope * (len(values) - 1) / float(values.mean())
 
 
 def seed_keys(cfg: RunConfig) -> jax.Array:

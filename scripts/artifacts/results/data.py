@@ -71,21 +71,18 @@ def best_head_row(run: Run, untrained: bool = False) -> np.ndarray:
     return row
 
 
-#: The checks a plateau is judged over: the runs' ``patience`` (``RUN_COMMON`` of
-#: ``scripts.artifacts.pages.experiments``), and the window a run without a plateau rule is
-#: read over.
-PLATEAU_WINDOW = 3
+#: The checks "still gaining" is read over (:func:`late_gain`): the last 300 steps
+#: against the 300 before, whatever the run's plateau rule.
+GAIN_WINDOW = 3
 
 
 def late_gain(run: Run) -> np.ndarray:
-    """Each seed's relative fall of its mean training loss over its last ``patience`` checks
-    against the ``patience`` checks before them (seeds,): positive where the loss was still
-    falling when the seed stopped (NaN for a seed that trained fewer than twice as many). A
-    run without a plateau rule (``patience`` 0) is read over the windows of
-    :data:`PLATEAU_WINDOW` checks the other runs use."""
+    """Each seed's relative fall of its mean training loss over its last
+    :data:`GAIN_WINDOW` checks against as many checks before them (seeds,): positive where
+    the loss was still falling when the seed stopped (NaN for a seed that trained fewer
+    than twice as many)."""
     cfg = run["config"]
-    checks = cfg["patience"] or PLATEAU_WINDOW
-    losses, span = np.asarray(run["losses"], np.float64), checks * cfg["check_every"]
+    losses, span = np.asarray(run["losses"], np.float64), GAIN_WINDOW * cfg["check_every"]
     gains = []
     for s, n in enumerate(steps_trained(run)):
         if n < 2 * span:
@@ -241,16 +238,9 @@ def interval(values: Any, level: float = 0.95) -> tuple[float, float]:
 #: The probes' read-outs recorded by the runs, by the short name their numbers use.
 PROBE_FIELDS = {"probe": "probe_accuracy", "probe_ridge": "probe_ridge_accuracy",
                 "probe_r2": "probe_r2", "probe_sq": "probe_sq_accuracy",
-                "probe_sq_r2": "probe_sq_r2", "probe_control": "probe_control_accuracy",
-                "probe_sq_control": "probe_sq_control_accuracy"}
+                "probe_sq_r2": "probe_sq_r2"}
 
 
 def probe_readouts(run: Run, untrained: bool = False) -> dict[str, np.ndarray]:
-    """Every probe read-out of a run, (seeds, depths) each, by its short name, with the
-    selectivities: exact-position accuracy minus the accuracy of the same discriminant on
-    the control task, shuffled positions (``probe_sel``: on the features; ``probe_sq_sel``:
-    on the features with their squares)."""
-    out = {what: measured(run, field, untrained) for what, field in PROBE_FIELDS.items()}
-    out["probe_sel"] = out["probe"] - out["probe_control"]
-    out["probe_sq_sel"] = out["probe_sq"] - out["probe_sq_control"]
-    return out
+    """Every probe read-out of a run, (seeds, depths) each, by its short name."""
+    return {what: measured(run, field, untrained) for what, field in PROBE_FIELDS.items()}

@@ -13,6 +13,7 @@ import numpy as np
 import pe
 from scripts.artifacts.numbers import fixed
 from scripts.artifacts.results.data import (
+    GAIN_WINDOW,
     Run,
     attention_split,
     best_head_row,
@@ -36,9 +37,6 @@ from scripts.artifacts.results.data import (
 
 #: Positions whose probe result the causal-mask section quotes (after the last block).
 FIRST_POSITIONS = 4
-#: The models whose probes the inside page's tables show (the four schemes and the
-#: bidirectional model without positions).
-PROBED = ("run-sinusoidal", "run-learned", "run-rotary", "run-none", "run-none-bidirectional")
 #: Steps at which the pages may quote the loss (how fast a model trained).
 LOSS_STEPS = (50, 100, 200, 300)
 
@@ -67,6 +65,7 @@ def _common(out: dict[str, str], runs: Mapping[str, Run]) -> None:
     out["exp_patience"] = str(cfg["patience"])
     out["exp_min_gain_percent"] = f"{100 * cfg['min_gain']:g}"
     out["exp_patience_steps"] = str(cfg["patience"] * cfg["check_every"])
+    out["exp_gain_steps"] = str(GAIN_WINDOW * cfg["check_every"])  # "still gaining" reads these
     trained = np.concatenate([steps_trained(r) for r in runs.values()])
     out["exp_fewest_steps"] = f"{trained.min():,}"
     out["exp_most_steps"] = f"{trained.max():,}"
@@ -294,13 +293,6 @@ def compute(*, runs: Mapping[str, Run]) -> dict[str, str]:
         half = shift_sides(runs, absolute_task, "seen", "changed")
         out["exp_shift_half_seen_changed_min"] = fixed(half.min(), 2)
         out["exp_shift_half_seen_changed_max"] = fixed(half.max(), 2)
-    probed = [runs[n] for n in PROBED if n in runs]
-    if probed:
-        # Over the probed models, trained and untrained, every depth and seed: the control
-        # task's highest accuracy, with the features alone or with their squares.
-        readouts = [probe_readouts(r, u) for r in probed for u in (False, True)]
-        out["exp_probe_control_max"] = fixed(
-            max(max(r["probe_control"].max(), r["probe_sq_control"].max()) for r in readouts), 3)
     texts = {name: run for name, run in runs.items() if is_text(run)}
     if texts:
         _text_common(out, next(iter(texts.values())))

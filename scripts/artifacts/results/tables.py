@@ -242,17 +242,14 @@ PROBE_ROWS = {"probe": "exact position (discriminant on x)",
               "probe_ridge": "exact position (ridge on x, one-hot)",
               "probe_r2": "R² of the position number (x)",
               "probe_sq": "exact position (discriminant on x, x²)",
-              "probe_sq_r2": "R² of the position number (x, x²)",
-              "probe_control": "control task: shuffled positions (discriminant on x)",
-              "probe_sel": "selectivity (discriminant on x)",
-              "probe_sq_sel": "selectivity (discriminant on x, x²)"}
+              "probe_sq_r2": "R² of the position number (x, x²)"}
 
 
 def probe(*, runs: Mapping[str, Run]) -> str:
     """The position probes after the embedding and each block, trained and untrained: the
     discriminant read-out, the weaker ridge read-out and R² of the position number on the
-    features (differences of means), the same on the features with their squares (also
-    differences of variances), the control task's accuracy and the selectivities."""
+    features (differences of means), and the same on the features with their squares (also
+    differences of variances)."""
     first = next(iter(runs.values()))
     depth = len(first["probe_accuracy"][0])
     rows = []
