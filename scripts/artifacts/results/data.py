@@ -187,6 +187,20 @@ def attention_split(run: Run, shift: int, layer: int, untrained: bool = False
     return split_by_side(run, shift, values[:, layer, run["config"]["shifts"].index(shift)])
 
 
+def copy_block_changes(run: Run, untrained: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """The change of attention rows at seen positions under each shift that has them, in the
+    block that holds the trained model's copy head and in the other block (of a two-block
+    model): two arrays (seeds, shifts). ``untrained``: the same blocks of the model before
+    training."""
+    blocks = measured(run, "ablation_heads")[:, 0, 0].astype(int)  # the copy head's block
+    shifts = [s for s in run["config"]["shifts"]
+              if s and np.isfinite(attention_split(run, s, 0)[0]).all()]
+    by_layer = np.array([[attention_split(run, s, layer, untrained)[0] for s in shifts]
+                         for layer in range(2)])  # (layers, shifts, seeds)
+    seeds = np.arange(len(blocks))
+    return by_layer[blocks, :, seeds], by_layer[1 - blocks, :, seeds]
+
+
 def split_by_side(run: Run, shift: int, values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Per-seed means of ``values`` (seeds, train_length), one per token of a sequence
     placed at ``shift``, over its scored tokens seen in training and over those beyond."""

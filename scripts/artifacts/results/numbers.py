@@ -18,6 +18,7 @@ from scripts.artifacts.results.data import (
     attention_split,
     best_head_row,
     chance,
+    copy_block_changes,
     final_losses,
     is_text,
     late_gain,
@@ -287,6 +288,14 @@ def compute(*, runs: Mapping[str, Run]) -> dict[str, str]:
             out[f"exp_shift_seen_attn_{layer + 1}_max"] = fixed(trained.max(), 2)
             out[f"exp_shift_seen_attn_{layer + 1}_untrained_min"] = fixed(control.min(), 2)
             out[f"exp_shift_seen_attn_{layer + 1}_untrained_max"] = fixed(control.max(), 2)
+        # The same, split into the block holding the copy head and the other block.
+        for which, index in (("copy", 0), ("other", 1)):
+            for untrained in (False, True):
+                tail = "_untrained" if untrained else ""
+                values = np.concatenate([copy_block_changes(runs[n], untrained)[index].ravel()
+                                         for n in absolute])
+                out[f"exp_shift_seen_attn_{which}_min{tail}"] = fixed(values.min(), 2)
+                out[f"exp_shift_seen_attn_{which}_max{tail}"] = fixed(values.max(), 2)
     absolute_task = ("run-half-sinusoidal", "run-half-learned")
     if all(n in runs for n in absolute_task):
         # The positive control: the task whose answer depends on the absolute position.
