@@ -1415,6 +1415,10 @@ def test_a_claim_check_can_fail(results: dict[str, Run]) -> None:
                                  * np.ones(np.shape(r["losses"]))).tolist()}
              for n, r in results.items() if "losses" in r}
     assert plateau_still_falling({**results, **steep}) is not None
+    # a text run whose loss has stopped falling: flat over its last steps
+    text = results["run-text-none"]
+    flat_text = {**text, "losses": np.ones_like(np.asarray(text["losses"], float)).tolist()}
+    assert text_still_falling({**results, "run-text-none": flat_text}) is not None
     # width and scale: the untrained control in a trained model's place; the scaled
     # and plain runs swapped; concatenation and sum swapped
     untrained_d16 = {**results, "run-sinusoidal-d16": {**results["run-sinusoidal-d16"],
