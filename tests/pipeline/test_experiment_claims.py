@@ -1419,6 +1419,12 @@ def test_a_claim_check_can_fail(results: dict[str, Run]) -> None:
     text = results["run-text-none"]
     flat_text = {**text, "losses": np.ones_like(np.asarray(text["losses"], float)).tolist()}
     assert text_still_falling({**results, "run-text-none": flat_text}) is not None
+    # the bias arms' "still improving" and "the same": a flat loss; a run that learned the task
+    for check, name in ((half_alibi_like_none, "run-half-alibi"), (far_bias_none, "run-far-alibi")):
+        flat = {**results[name], "losses": np.ones_like(np.asarray(results[name]["losses"],
+                                                                    float)).tolist()}
+        assert check({**results, name: flat}) is not None
+        assert check({**results, name: results["run-sinusoidal"]}) is not None
     # width and scale: the untrained control in a trained model's place; the scaled
     # and plain runs swapped; concatenation and sum swapped
     untrained_d16 = {**results, "run-sinusoidal-d16": {**results["run-sinusoidal-d16"],
