@@ -15,7 +15,6 @@ from scripts.artifacts.numbers import fixed
 from scripts.artifacts.results.data import (
     GAIN_WINDOW,
     Run,
-    attention_split,
     best_head_row,
     chance,
     copy_block_changes,
@@ -143,11 +142,6 @@ def _one(out: dict[str, str], key: str, run: Run) -> None:
                     _spread(out, f"exp_{key}_shift_{layer + 1}_{s}{tail}", change[:, layer, i])
             _spread(out, f"exp_{key}_shuffle_{layer + 1}{tail}",
                     measured(run, "shuffle_change", untrained)[:, layer])
-            for s in (s for s in cfg["shifts"] if s):
-                for side, values in zip(("seen", "beyond"),
-                                        attention_split(run, s, layer, untrained), strict=True):
-                    if np.isfinite(values).all():
-                        _spread(out, f"exp_{key}_shift_{layer + 1}_{s}_{side}{tail}", values, 3)
         for what, values in probe_readouts(run, untrained).items():
             for depth in range(values.shape[1]):
                 _spread(out, f"exp_{key}_{what}_{depth}{tail}", values[:, depth])
@@ -235,15 +229,6 @@ def shift_sides(runs: Mapping[str, Run], names: tuple[str, ...], side: str, what
     return np.concatenate([v for v in values if np.isfinite(v).all()])
 
 
-def attention_sides(runs: Mapping[str, Run], names: tuple[str, ...], side: str, layer: int,
-                    untrained: bool = False) -> np.ndarray:
-    """:func:`shift_sides` of the change of block ``layer``'s attention rows (from 0)."""
-    index = ("seen", "beyond").index(side)
-    values = [attention_split(runs[n], s, layer, untrained)[index]
-              for n in names for s in runs[n]["config"]["shifts"] if s]
-    return np.concatenate([v for v in values if np.isfinite(v).all()])
-
-
 def _training(out: dict[str, str], key: str, run: Run) -> None:
     """How a run trained, for every run: its cap, the steps each seed took, why it stopped,
     and the loss over the last check and at a few steps."""
@@ -279,16 +264,8 @@ def compute(*, runs: Mapping[str, Run]) -> dict[str, str]:
         beyond = shift_sides(runs, absolute, "beyond", "changed")
         out["exp_shift_beyond_changed_min"] = fixed(beyond.min(), 2)
         out["exp_shift_beyond_changed_max"] = fixed(beyond.max(), 2)
-        # Attention rows at seen positions, by block: the least change after training,
-        # and the range before it.
-        for layer in range(len(runs[absolute[0]]["shift_change"][0])):
-            trained = attention_sides(runs, absolute, "seen", layer)
-            control = attention_sides(runs, absolute, "seen", layer, untrained=True)
-            out[f"exp_shift_seen_attn_{layer + 1}_min"] = fixed(trained.min(), 2)
-            out[f"exp_shift_seen_attn_{layer + 1}_max"] = fixed(trained.max(), 2)
-            out[f"exp_shift_seen_attn_{layer + 1}_untrained_min"] = fixed(control.min(), 2)
-            out[f"exp_shift_seen_attn_{layer + 1}_untrained_max"] = fixed(control.max(), 2)
-        # The same, split into the block holding the copy head and the other block.
+        # Attention rows at seen positions, in the block holding the copy head and in the
+        # other block, after training and before it.
         for which, index in (("copy", 0), ("other", 1)):
             for untrained in (False, True):
                 tail = "_untrained" if untrained else ""
