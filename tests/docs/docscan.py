@@ -8,10 +8,11 @@ from __future__ import annotations
 import functools
 import re
 import subprocess
-import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from helpers.script_runner import run_script
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
@@ -76,14 +77,7 @@ def example_path(name: str) -> Path:
 def run_example(name: str) -> subprocess.CompletedProcess[str]:
     """An example script (see :func:`example_path`) run as a reader would, once per test
     process."""
-    return subprocess.run(
-        [sys.executable, str(example_path(name))],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
+    return run_script(example_path(name), cwd=ROOT)
 
 
 def pages(docs: Path = DOCS) -> list[Path]:
