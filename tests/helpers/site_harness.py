@@ -112,10 +112,14 @@ def open_site_page(
     wait_for_network_idle: bool = False,
     math_timeout_ms: float = 5000,
     font_delay_ms: float = 0,
+    reduced_motion: bool = False,
 ) -> LoadedPage:
     """Open ``base_url + path`` in a fresh context, recording errors and requests; wait for the math.
 
     ``font_delay_ms`` holds every font back that long, as a slow network would.
+    ``reduced_motion`` is a reader's "reduce motion" setting, under which Material turns off
+    every CSS transition: a page then reaches its resting state at once after a resize or a
+    change of scheme.
 
     Requests to any origin other than ``base_url``'s are recorded and aborted (never sent).
     The caller closes ``result.context``.
@@ -126,6 +130,8 @@ def open_site_page(
         options["color_scheme"] = color_scheme
     if viewport is not None:
         options["viewport"] = viewport
+    if reduced_motion:
+        options["reduced_motion"] = "reduce"
     context = browser.new_context(**options)
     context.add_init_script(_RECORD_LAYOUT_SHIFTS_JS)
     url = base_url + path
@@ -490,7 +496,8 @@ def axe_violations(page: Page, rules: tuple[str, ...] | None = None) -> list[dic
     ``rules``, outside AXE_EXCLUDE; return its violations."""
     if not AXE_JS.is_file():
         pytest.fail(f"{AXE_JS} is missing: run `./dev test` (or `npm ci`) first", pytrace=False)
-    page.add_script_tag(path=str(AXE_JS))
+    if not page.evaluate("() => typeof window.axe === 'object'"):  # once per page: 0.2 s
+        page.add_script_tag(path=str(AXE_JS))
     only = {"runOnly": {"type": "rule", "values": list(rules)}} if rules else {}
     return page.evaluate(
         """async ([only, exclude]) => (await axe.run(

@@ -90,9 +90,12 @@ class SharedView:
 
 @pytest.fixture(scope="module")
 def shared_view(browser: Any, site_url: str, site_page: str) -> Iterator[SharedView]:
+    # With the reader's "reduce motion" setting, which Material honours by turning its
+    # transitions off: the checks read each view at rest, without waiting a quarter of a
+    # second for the colours and the search box to finish moving after every change of view.
     loaded = open_site_page(
         browser, site_url, site_page, viewport=PHONE, color_scheme="light",
-        wait_for_network_idle=True,
+        wait_for_network_idle=True, reduced_motion=True,
     )
     try:
         yield SharedView(loaded, layout_shift_problems(loaded.page))
