@@ -191,6 +191,25 @@ def open_site_page(
 
 # --------------------------------------------------------------------------- checks
 
+
+def touch_external_links(loaded: LoadedPage, site_url: str) -> int:
+    """Focus every link of the article to another origin and hover the first, what would set
+    off a prefetch; the harness records (and aborts) any request that follows. Returns how
+    many links there were. Focused without scrolling to each (a focus handler runs all the
+    same); only the first is hovered (a hover scrolls the page and is a round trip to the
+    browser; the links all share the same markup and handlers)."""
+    links = loaded.page.locator("article a[href^='http']")
+    hrefs = links.evaluate_all("(links) => links.map((a) => a.getAttribute('href'))")
+    external = [i for i, href in enumerate(hrefs) if not href.startswith(site_url)]
+    links.evaluate_all(
+        "(links, external) => external.forEach((i) => links[i].focus({preventScroll: true}))",
+        external)
+    for i in external[:1]:
+        links.nth(i).hover()
+    loaded.page.wait_for_timeout(300)
+    return len(external)
+
+
 #: Installed in every page opened by open_site_page, before any of the page's own scripts.
 _RECORD_LAYOUT_SHIFTS_JS = """
 window.__peShifts = [];

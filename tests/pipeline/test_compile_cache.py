@@ -54,7 +54,7 @@ def cold_run(tmp_path_factory: pytest.TempPathFactory) -> ColdRun:
 
 @pytest.mark.training
 def test_runs_that_differ_only_in_constants_share_programs_and_numbers_do_not_depend_on_it(
-        cold_run: ColdRun, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        cold_run: ColdRun) -> None:
     cache, before = cold_run.cache, programs(cold_run.cache)
     assert before >= cold_run.compiled
     # in a new training process, which has traced nothing: its programs come from the cache
@@ -65,13 +65,14 @@ def test_runs_that_differ_only_in_constants_share_programs_and_numbers_do_not_de
     assert programs(cache) == before, (
         f"a run differing only in its constants compiled programs of its own: "
         f"{sorted(programs(cache) - before)}")
-    # no cache at all (the test session's own, tests/conftest.py, set aside): every program
-    # compiled in the run's process
-    monkeypatch.delenv("JAX_COMPILATION_CACHE_DIR", raising=False)
-    fresh = runs.train(**SAME_SHAPE)
-    loaded.pop("environment")
-    fresh.pop("environment")
-    assert loaded == fresh, "the same run gives other numbers with programs loaded from the cache"
+    # TINY again, its programs loaded from the cache, against the cold run, which compiled
+    # every program in its own process (the cache was empty)
+    again = runs.train(compile_cache=cache, **TINY)
+    assert programs(cache) == before
+    compiled = dict(cold_run.results)
+    compiled.pop("environment")
+    again.pop("environment")
+    assert again == compiled, "the same run gives other numbers with programs loaded from the cache"
     # and the constants did reach the programs: another task, another scale, other numbers
     assert loaded["losses"] != cold_run.results["losses"]
 

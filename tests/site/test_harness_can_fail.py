@@ -35,6 +35,7 @@ from helpers.site_harness import (
     raw_math_problems,
     require_chromium,
     scoped_request_problems,
+    touch_external_links,
     wide_formula_problems,
 )
 
@@ -109,6 +110,11 @@ FAKE_FILES: dict[str, str] = {
         ' width: 900px"><annotation>M</annotation></span></div>'
     ),
     "math-script.html": html('<script src="katex.min.js"></script><p>Typeset here.</p>'),
+    # A citation that prefetches its target when it takes the focus, below the fold.
+    "prefetch.html": html(
+        '<article><div style="height: 3000px"></div><a href="http://example.invalid/paper"'
+        ' onfocus="fetch(this.href).catch(() => {})">a paper</a></article>'
+    ),
 }
 
 
@@ -159,6 +165,16 @@ def test_request_to_another_origin_is_caught_and_not_sent(
     assert loaded.foreign_requests == ["GET http://example.invalid/x.png"]
     assert loaded.failed_requests == []  # reported once, as foreign
     assert any("another origin" in p for p in loaded.request_problems())
+
+
+@pytest.mark.browser
+def test_a_link_that_prefetches_when_focused_is_caught(
+    open_fake: Callable[..., LoadedPage], fake_site: str,
+) -> None:
+    loaded = open_fake("prefetch.html", wait_for_network_idle=True)
+    assert loaded.foreign_requests == []
+    assert touch_external_links(loaded, fake_site) == 1
+    assert loaded.foreign_requests == ["GET http://example.invalid/paper"]
 
 
 @pytest.mark.browser

@@ -30,6 +30,7 @@ from helpers.site_harness import (
     overflow_problems,
     scoped_request_problems,
     toggle_until,
+    touch_external_links,
     wide_formula_problems,
 )
 from playwright.sync_api import Error as PlaywrightError
@@ -308,17 +309,9 @@ def test_external_links_are_not_fetched_before_a_click(
     sends nothing to another origin. The harness aborts and records any such request.
     (On the page's shared light view, after the read-only checks above have used it.)"""
     loaded = light_view
-    links = loaded.page.locator("article a[href^='http']")
-    hrefs = links.evaluate_all("(links) => links.map((a) => a.getAttribute('href'))")
-    external = [i for i, href in enumerate(hrefs) if not href.startswith(site_url)]
+    external = touch_external_links(loaded, site_url)
     if site_page.startswith("implementations"):
-        assert len(external) >= 10, "the implementations page cites its sources"
-    # Every one focused; the first hovered too (a hover scrolls the page and is a round trip
-    # to the browser; the links all share the same markup and handlers).
-    links.evaluate_all("(links, external) => external.forEach((i) => links[i].focus())", external)
-    for i in external[:1]:
-        links.nth(i).hover()
-    loaded.page.wait_for_timeout(300)
+        assert external >= 10, "the implementations page cites its sources"
     fail_on(loaded.request_problems(), f"hovering the external links of {loaded.url}")
 
 
