@@ -89,6 +89,7 @@ ALLOWED_NUMBERS: dict[int, str] = {
 #: The numbers from the runs this page quotes (and no other experiments page declares);
 #: see ``experiments.py`` for how they are named.
 NUMBERS_FROM_RUNS: tuple[str, ...] = (
+    "exp_placed_scored_from",
     "exp_sinusoidal_random_range_ratio",
     "exp_alibi_acc_beyond",
     "exp_alibi_acc_to_double",

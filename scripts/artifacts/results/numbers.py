@@ -80,6 +80,8 @@ def _common(out: dict[str, str], runs: Mapping[str, Run]) -> None:
     out["exp_plateau_still_falling"] = str(int(np.sum(gains > 0)))
     out["exp_runs_at_cap"] = str(sum("cap" in r["stopped_by"] for r in runs.values()))
     out["exp_offset"] = str(cfg["offset"])
+    # a training-length sequence placed at the training length has its first answer here
+    out["exp_placed_scored_from"] = str(cfg["train_length"] + cfg["offset"])
     out["exp_vocab"] = str(cfg["vocab"])
     out["exp_d_model"] = str(cfg["d_model"])
     out["exp_d_mlp"] = str(cfg["d_mlp"])
