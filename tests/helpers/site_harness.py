@@ -11,6 +11,7 @@ import gzip
 import json
 import os
 import re
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -165,9 +166,13 @@ def open_site_page(
             where = f" ({loc.get('url')}:{loc.get('lineNumber')})" if loc.get("url") else ""
             result.console_errors.append(f"{msg.text}{where}")
 
+    in_flight: set[Any] = set()
     context.on("request", on_request)
     context.on("requestfailed", on_failed)
     context.on("response", on_response)
+    context.on("request", lambda request: in_flight.add(request))
+    context.on("requestfinished", lambda request: in_flight.discard(request))
+    context.on("requestfailed", lambda request: in_flight.discard(request))
     context.route(foreign, lambda route: route.abort("blockedbyclient"))
     result.page.on("console", on_console)
     result.page.on("pageerror", lambda err: result.page_errors.append(str(err)))
@@ -180,13 +185,34 @@ def open_site_page(
     try:
         result.response = result.page.goto(url, wait_until="load")
         if wait_for_network_idle:
-            # Lets late requests (search index, sitemap) finish or fail before anyone asserts.
-            result.page.wait_for_load_state("networkidle")
+            # Lets late requests (Material's bundle after the first paint, a lazy image) finish
+            # or fail before anyone asserts.
+            _wait_for_quiet_network(result, in_flight)
         wait_for_math(result.page, math_timeout_ms)
     except BaseException:
         context.close()
         raise
     return result
+
+
+#: How long the network must stay quiet (no request in flight, none started) before a page
+#: counts as loaded: Playwright's "networkidle" waits half a second, most of a page load's
+#: time in the browser tests; the site's late requests (Material's bundle, started a frame
+#: after the load event; its scripts after it) follow each other within a few milliseconds.
+QUIET_MS = 150
+
+
+def _wait_for_quiet_network(loaded: LoadedPage, in_flight: set[Any], timeout_s: float = 15) -> None:
+    deadline = time.monotonic() + timeout_s
+    while True:
+        started = len(loaded.requested)
+        loaded.page.wait_for_timeout(QUIET_MS)
+        if not in_flight and len(loaded.requested) == started:
+            return
+        if time.monotonic() > deadline:
+            pending = sorted(r.url for r in in_flight)
+            pytest.fail(f"{loaded.url}: the network never went quiet for {QUIET_MS} ms within "
+                        f"{timeout_s:g} s; still in flight: {pending}", pytrace=False)
 
 
 # --------------------------------------------------------------------------- checks

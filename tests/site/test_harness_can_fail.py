@@ -110,6 +110,12 @@ FAKE_FILES: dict[str, str] = {
         ' width: 900px"><annotation>M</annotation></span></div>'
     ),
     "math-script.html": html('<script src="katex.min.js"></script><p>Typeset here.</p>'),
+    # A request a little after the load event (as Material's bundle is started) and one
+    # that follows it when it answers, as a script loading the next one would.
+    "late.html": html(
+        "<script>addEventListener('load', () => setTimeout(() => fetch('asset.json')"
+        ".then(() => fetch('missing-late.json')), 100))</script><p>Late.</p>"
+    ),
     # A citation that prefetches its target when it takes the focus, below the fold.
     "prefetch.html": html(
         '<article><div style="height: 3000px"></div><a href="http://example.invalid/paper"'
@@ -165,6 +171,16 @@ def test_request_to_another_origin_is_caught_and_not_sent(
     assert loaded.foreign_requests == ["GET http://example.invalid/x.png"]
     assert loaded.failed_requests == []  # reported once, as foreign
     assert any("another origin" in p for p in loaded.request_problems())
+
+
+@pytest.mark.browser
+def test_a_page_counts_as_loaded_once_its_late_requests_are_answered(
+    open_fake: Callable[..., LoadedPage],
+) -> None:
+    loaded = open_fake("late.html", wait_for_network_idle=True)
+    assert [u.rsplit("/", 1)[-1] for u in loaded.requested[-2:]] == [
+        "asset.json", "missing-late.json"]
+    assert any("missing-late.json: HTTP 404" in p for p in loaded.request_problems())
 
 
 @pytest.mark.browser
