@@ -1122,8 +1122,10 @@ def none_at_cap(runs: Runs) -> str | None:
 
 def base_turns_not_enough(runs: Runs) -> str | None:
     """At base 5 every sin/cos pair turns a full circle within the training positions, and
-    the model is no better beyond them than at the paper's base: lower seed by seed (the
-    arms share each seed's weights and data), not beyond the spread."""
+    the model is no better on the next training length of positions than at the paper's
+    base: lower seed by seed (the arms share each seed's weights and data), not beyond the
+    spread. (Further out the comparison may go the other way; the page claims this
+    window only.)"""
     import pe
 
     low, paper = runs["run-sinusoidal-base-5"], runs["run-sinusoidal"]
