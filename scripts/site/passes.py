@@ -141,7 +141,7 @@ def patch_theme(html: str, where: str = "page") -> str:
     - The repository link stays a plain link: as Material's component it would fetch the
       repository's stars and forks from the forge, another origin.
     - Material's bundle no longer blocks the parser or the first paint: it is preloaded at low
-      priority from ``<head>`` and run by bundle_loader.js once the page is parsed and painted
+      priority from ``<head>`` and run by bundle_loader.js once the page is loaded and painted
       (the loader says why). The site's deferred scripts run after it, in their order: a
       deferred script that ran before the first paint took the page's first layout into its
       own task, which Lighthouse then counted as blocking time (one run in three or four on

@@ -405,6 +405,7 @@ def shift_seen_attention(runs: Runs) -> str | None:
     return _fail(not problems, "the copy head's block changes as much as before training",
                  problems)
 
+
 def _best_head(run: Run, untrained: bool = False) -> np.ndarray:
     """Per seed: the largest weight a head of any block gives the task's key."""
     weights = measured(run, "attention_by_offset", untrained)  # (seeds, layers, heads, L)
@@ -1417,15 +1418,15 @@ def test_a_claim_check_can_fail(results: dict[str, Run]) -> None:
                                  * np.ones(np.shape(r["losses"]))).tolist()}
              for n, r in results.items() if "losses" in r}
     assert plateau_still_falling({**results, **steep}) is not None
+    def flat_loss(name: str) -> dict[str, Run]:  # the run's loss flat from its first step
+        run = results[name]
+        return {**results, name: {**run, "losses": np.ones(np.shape(run["losses"])).tolist()}}
+
     # a text run whose loss has stopped falling: flat over its last steps
-    text = results["run-text-none"]
-    flat_text = {**text, "losses": np.ones_like(np.asarray(text["losses"], float)).tolist()}
-    assert text_still_falling({**results, "run-text-none": flat_text}) is not None
+    assert text_still_falling(flat_loss("run-text-none")) is not None
     # the bias arms' "still improving" and "the same": a flat loss; a run that learned the task
     for check, name in ((half_alibi_like_none, "run-half-alibi"), (far_bias_none, "run-far-alibi")):
-        flat = {**results[name], "losses": np.ones_like(np.asarray(results[name]["losses"],
-                                                                    float)).tolist()}
-        assert check({**results, name: flat}) is not None
+        assert check(flat_loss(name)) is not None
         assert check({**results, name: results["run-sinusoidal"]}) is not None
     # width and scale: the untrained control in a trained model's place; the scaled
     # and plain runs swapped; concatenation and sum swapped

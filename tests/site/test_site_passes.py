@@ -46,13 +46,13 @@ def test_palette_form_leaves_materials_component_for_ours() -> None:
     assert after_form.startswith("<script>") and "data-pe-palette" in after_form.split("</script>")[0]
     assert "\n//" not in after_form.split("</script>")[0], "comments are not inlined"
     # The bundle, then the site's deferred scripts in their order: preloaded at low priority,
-    # run by the loader once the page is painted.
+    # run by the loader once the page is loaded and painted.
     src = "../assets/javascripts/bundle.0123abcd.min.js"
     for url in (src, "../js/ours.js", "../js/more.js"):
         assert f'<link rel="preload" href="{url}" as="script" fetchpriority="low">' in html
         assert f'<script src="{url}"' not in html
     loader = html[html.index(f'<script data-src="{src}" data-then="../js/ours.js ../js/more.js">'):]
-    assert "first-contentful-paint" in loader.split("</script>")[0]
+    assert "requestAnimationFrame" in loader.split("</script>")[0]  # waits for a frame
     # The bundle's first act (no-js -> js), done before anything is painted.
     assert html.startswith('<html lang="en" class="no-js"><head>' + JS_CLASS)
 

@@ -192,11 +192,14 @@ def copy_block_changes(run: Run, untrained: bool = False) -> tuple[np.ndarray, n
     block that holds the trained model's copy head and in the other block (of a two-block
     model): two arrays (seeds, shifts). ``untrained``: the same blocks of the model before
     training."""
+    if run["config"]["layers"] != 2:
+        raise ValueError(f"copy_block_changes needs a model of two blocks, not "
+                         f"{run['config']['layers']}")
     blocks = measured(run, "ablation_heads")[:, 0, 0].astype(int)  # the copy head's block
     shifts = [s for s in run["config"]["shifts"]
               if s and np.isfinite(attention_split(run, s, 0)[0]).all()]
     by_layer = np.array([[attention_split(run, s, layer, untrained)[0] for s in shifts]
-                         for layer in range(2)])  # (layers, shifts, seeds)
+                         for layer in (0, 1)])  # (layers, shifts, seeds)
     seeds = np.arange(len(blocks))
     return by_layer[blocks, :, seeds], by_layer[1 - blocks, :, seeds]
 
