@@ -52,7 +52,8 @@ def test_palette_form_leaves_materials_component_for_ours() -> None:
         assert f'<link rel="preload" href="{url}" as="script" fetchpriority="low">' in html
         assert f'<script src="{url}"' not in html
     loader = html[html.index(f'<script data-src="{src}" data-then="../js/ours.js ../js/more.js">'):]
-    assert "requestAnimationFrame" in loader.split("</script>")[0]  # waits for a frame
+    assert "first-contentful-paint" in loader.split("</script>")[0]
+    assert "requestAnimationFrame" in loader.split("</script>")[0]  # and a frame after load
     # The bundle's first act (no-js -> js), done before anything is painted.
     assert html.startswith('<html lang="en" class="no-js"><head>' + JS_CLASS)
 
