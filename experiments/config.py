@@ -117,10 +117,11 @@ class RunConfig:
     steps: int = 1200  # the cap: no seed trains longer
     #: The convergence rule (``experiments.train.converged``), checked every ``check_every``
     #: steps on each seed's mean training loss over those steps: met when that mean is at
-    #: most ``target_loss``, or when the least-squares line through the last ``patience``
-    #: checks falls across them by less than ``min_gain`` of their mean (0: no plateau
-    #: rule; at least 2 otherwise).
+    #: most ``target_loss`` at ``target_checks`` checks in a row, or when the least-squares
+    #: line through the last ``patience`` checks falls across them by less than ``min_gain``
+    #: of their mean (0: no plateau rule; at least 2 otherwise).
     target_loss: float = 0.01
+    target_checks: int = 2
     patience: int = 3
     min_gain: float = 0.01
     check_every: int = 100
@@ -192,6 +193,10 @@ class RunConfig:
              f"steps={self.steps}: must be a multiple of check_every={self.check_every}")
         need(isinstance(self.target_loss, (int, float)) and self.target_loss >= 0,
              f"target_loss={self.target_loss!r}: must be a number at least 0 (0: never met)")
+        need(isinstance(self.target_checks, int) and not isinstance(self.target_checks, bool)
+             and self.target_checks >= 1,
+             f"target_checks={self.target_checks!r}: must be a whole number of checks, at "
+             f"least 1")
         need(isinstance(self.patience, int) and not isinstance(self.patience, bool)
              and self.patience >= 0 and self.patience != 1,
              f"patience={self.patience!r}: must be a whole number of checks, 0 (no plateau "
@@ -315,7 +320,7 @@ class RunConfig:
                          task="copy_back" if self.task == "copy_half" else self.task,
                          base=self.base if keep_base else 10000.0, train_offset=0,
                          seeds=tuple(range(len(self.seeds))), steps=self.check_every,
-                         target_loss=0.0, patience=0, min_gain=0.0)
+                         target_loss=0.0, target_checks=1, patience=0, min_gain=0.0)
         if shared.max_positions != self.max_positions:
             shared = replace(shared, train_offset=self.train_offset)
         return shared

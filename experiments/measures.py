@@ -35,10 +35,13 @@ the measure reads when nothing was learned.
   run whose ``max_positions`` is ``eval_length``, the extrapolation itself).
 - **Head ablation**: on the placement's sequences at ``s = 0`` (inside the training
   length), accuracy with the *copy head* removed, the head of any block that gives the key
-  ``offset`` back the most weight (by attention by offset), and, as the control, with the
+  ``offset`` back the most weight (by attention by offset), and, as controls, with the
   head of the same block that gives it the least removed (another block's least, if the
-  block has one head). Removing a head zeroes its share of the mixed values before the
-  output projection.
+  block has one head), and the head of another block that gives it the least (the same
+  block's, if there is one block). Removing a head replaces its share of the mixed values
+  before the output projection two ways: by zero, and by its mean at that position over
+  the probes' fitting sequences (a mean ablation, which keeps what later layers receive
+  nearer to what they saw in training).
 - **Position probes**, fitted on the residual stream of one set of sequences of the
   training length (after the embedding and after each block) and scored on another:
   linear discriminant analysis (class means and a shared, shrunk covariance) naming the
@@ -92,8 +95,13 @@ class Measures(NamedTuple):
     probe_sq_accuracy: Any  # (layers + 1,): discriminant on (x, x²), exact position
     probe_sq_r2: Any  # (layers + 1,): ridge on (x, x²) onto the position number
     capped_accuracy_by_position: Any  # (eval_length,): keys train_length or more back masked
-    ablation_accuracy: Any  # (3,): intact, copy head removed, control head removed
-    ablation_heads: Any  # (2, 2): (block, head), from 0, of the copy head and the control
+    #: (4,): intact; with the copy head, the control in its block, the control in another
+    #: block each zeroed
+    ablation_accuracy: Any
+    #: (3,): with the same three heads each replaced by its mean output (mean ablation)
+    mean_ablation_accuracy: Any
+    #: (3, 2): (block, head), from 0, of the copy head and the two controls
+    ablation_heads: Any
     random_accuracy_by_position: Any  # (eval_length,): at sorted random positions
     random_placed_accuracy: Any  # (): training-length sequences at sorted random positions
 
@@ -251,24 +259,26 @@ def _by_offset(weights: np.ndarray) -> np.ndarray:
 def _compiled_forward(cfg: RunConfig, keep: tuple[int, int] | None = None) -> Any:
     """One compiled forward pass of every model (``params`` with a leading model axis) on a
     batch of sequences ``tokens`` (N, n), each at its own ``positions`` (N, n) and with its
-    own ``head_mask`` (N, layers, heads), every key ``window`` or more places back masked:
+    own ``head_mask`` (N, layers, heads), a removed head's output replaced by the model's
+    ``head_fill`` (models, layers, heads, n, width), every key ``window`` or more places
+    back masked:
     the logits (models, N, n, vocab); or, with ``keep = (a, r)``, the whole
     :class:`~experiments.model.Output`, its attention kept for the first ``a`` sequences
     and its residual streams from sequence ``r`` on (the rest is never copied out).
 
     Every measurement runs through it, so a run compiles a forward pass once per shape of
-    its inputs (three), not once per measurement: compiling was most of a run's cost. The
+    its inputs and ``keep`` (three), not once per measurement: compiling was most of a run's cost. The
     run's :class:`~experiments.model.Constants` are an input too (the first after
     ``params``), so that runs differing only in them share the program: ``cfg`` is a
     ``RunConfig.program()``, and a process keeps the programs it compiled for the next run
     with the same one."""
     def one(params: Params, consts: Constants, tokens: jax.Array, positions: jax.Array,
-            head_mask: jax.Array, window: jax.Array) -> Any:
+            head_mask: jax.Array, head_fill: jax.Array, window: jax.Array) -> Any:
         return forward(params, cfg, tokens, positions, head_mask=head_mask, window=window,
-                       consts=consts)
+                       consts=consts, head_fill=head_fill)
 
-    per_model = jax.vmap(one, in_axes=(None, None, 0, 0, 0, None))
-    every = jax.vmap(per_model, in_axes=(0, None, None, None, None, None))
+    per_model = jax.vmap(one, in_axes=(None, None, 0, 0, 0, None, None))
+    every = jax.vmap(per_model, in_axes=(0, None, None, None, None, 0, None))
 
     def outputs(*args: Any) -> Any:
         out = every(*args)
@@ -276,23 +286,30 @@ def _compiled_forward(cfg: RunConfig, keep: tuple[int, int] | None = None) -> An
             return out.logits
         attention_to, residuals_from = keep
         return out._replace(attention=out.attention[:, :attention_to],
-                            residuals=out.residuals[:, residuals_from:])
+                            residuals=out.residuals[:, residuals_from:],
+                            heads=out.heads[:, residuals_from:])
 
     return jax.jit(outputs)
 
 
-def ablation_heads(by_offset: Any, offset: int) -> tuple[int, int]:
-    """The copy head and its control, as flat indices ``block * heads + head``, from the
-    attention by offset (layers, heads, L): the head giving the key ``offset`` back the most
-    weight; the head of its block giving it the least (if the block has no other head, the
-    least-weighted head of another block)."""
+def ablation_heads(by_offset: Any, offset: int) -> tuple[int, int, int]:
+    """The copy head and its two controls, as flat indices ``block * heads + head``, from
+    the attention by offset (layers, heads, L): the head giving the key ``offset`` back the
+    most weight; the head of its block giving it the least (if the block has no other head,
+    the least-weighted head of another block); the least-weighted head of another block (if
+    there is one block, the first control again)."""
     weight = np.asarray(by_offset)[..., offset]  # (layers, heads)
     best = int(np.argmax(weight))
     block = np.arange(weight.shape[0])[:, None] + np.zeros(weight.shape, dtype=np.int64)
-    # weights are at most 1: + 2 ranks every head of another block after the best's block
-    rank = (weight + np.where(block == best // weight.shape[1], 0.0, 2.0)).reshape(-1)
-    rank[best] = np.inf
-    return best, int(np.argmin(rank))
+    home = (block == best // weight.shape[1]).reshape(-1)
+    flat = weight.reshape(-1).astype(np.float64)
+    # weights are at most 1: + 2 ranks every head of one kind after every head of the other
+    same_first = flat + np.where(home, 0.0, 2.0)
+    other_first = flat + np.where(home, 2.0, 0.0)
+    same_first[best] = other_first[best] = np.inf
+    control = int(np.argmin(same_first))
+    elsewhere = int(np.argmin(other_first)) if not home.all() else control
+    return best, control, elsewhere
 
 
 def measure(params: Params, cfg: RunConfig) -> Measures:
@@ -302,9 +319,13 @@ def measure(params: Params, cfg: RunConfig) -> Measures:
     length, layers, heads = cfg.train_length, cfg.layers, cfg.heads
     logits_of = _compiled_forward(cfg.program())
     consts = constants(cfg)
+    models = len(jax.tree_util.tree_leaves(params)[0])
 
     def unmasked(count: int) -> np.ndarray:
         return np.ones((count, layers, heads), dtype=np.float32)
+
+    def no_fill(n: int) -> np.ndarray:  # what a removed head leaves: nothing
+        return np.zeros((models, layers, heads, n, cfg.d_model // heads), dtype=np.float32)
 
     # Extrapolation, interpolation and the distance cap, on sequences longer than the
     # training ones; without a cap every key is nearer than ``eval_length``.
@@ -315,7 +336,8 @@ def measure(params: Params, cfg: RunConfig) -> Measures:
     def accuracy(positions: np.ndarray, window: int) -> np.ndarray:  # (models, eval_length)
         tiled = np.broadcast_to(positions, (cfg.eval_batch, cfg.eval_length))
         logits = np.asarray(logits_of(params, consts, long.tokens, tiled,
-                                      unmasked(cfg.eval_batch), window))
+                                      unmasked(cfg.eval_batch), no_fill(cfg.eval_length),
+                                      window))
         correct: np.ndarray = (logits.argmax(-1) == long_targets).mean(1)
         return correct
 
@@ -326,36 +348,43 @@ def measure(params: Params, cfg: RunConfig) -> Measures:
     long_at_random = accuracy(random_positions, cfg.eval_length)
 
     # In one forward pass, sequences of the training length: at positions s .. s+L-1 for
-    # each shift s and at shuffled positions; at 0 .. L-1 with each head removed in turn
-    # (the ablation); at sorted random positions; and the probes' two sets at 0 .. L-1.
+    # each shift s and at shuffled positions; at sorted random positions; and the probes'
+    # two sets at 0 .. L-1.
     shifts = len(cfg.shifts)
     placements = np.concatenate(
         [np.broadcast_to(np.asarray(cfg.shifts)[:, None, None] + np.arange(length),
                          (shifts, cfg.eval_batch, length)), perms[None]]).astype(np.int32)
-    all_heads = layers * heads
-    removed = np.repeat(np.eye(all_heads, dtype=np.float32), cfg.eval_batch, axis=0)
     placed_tokens = np.asarray(placed.tokens)
-    tokens = np.concatenate([np.tile(placed_tokens, (shifts + 2 + all_heads, 1)),
+    tokens = np.concatenate([np.tile(placed_tokens, (shifts + 2, 1)),
                              np.asarray(fit_tokens), np.asarray(test_tokens)])
 
     def at_home(count: int) -> np.ndarray:
         return np.broadcast_to(np.arange(length, dtype=np.int32), (count, length))
 
-    positions = np.concatenate([placements.reshape(-1, length),
-                                at_home(all_heads * cfg.eval_batch),
-                                random_short.astype(np.int32), at_home(2 * cfg.probe_batch)])
-    masks = np.concatenate([unmasked((shifts + 1) * cfg.eval_batch),
-                            (1 - removed).reshape(-1, layers, heads),
-                            unmasked(cfg.eval_batch + 2 * cfg.probe_batch)])
-    cut = np.cumsum([(shifts + 1) * cfg.eval_batch, all_heads * cfg.eval_batch,
-                     cfg.eval_batch])
-    # attention of the placed sequences, residual streams of the probes' ones
-    out = _compiled_forward(cfg.program(), (int(cut[0]), int(cut[2])))(params, consts, tokens,
-                                                                       positions,
-                                                             masks, length)
+    positions = np.concatenate([placements.reshape(-1, length), random_short.astype(np.int32),
+                                at_home(2 * cfg.probe_batch)])
+    cut = np.cumsum([(shifts + 1) * cfg.eval_batch, cfg.eval_batch])
+    # attention of the placed sequences; residual streams and heads' outputs of the probes'
+    out = _compiled_forward(cfg.program(), (int(cut[0]), int(cut[1])))(
+        params, consts, tokens, positions, unmasked(len(tokens)), no_fill(length), length)
     logits, attention = np.asarray(out.logits), np.asarray(out.attention)
     residuals = np.asarray(out.residuals)
-    models = logits.shape[0]
+
+    # The ablation, in a second pass: the placed sequences at 0 .. L-1 with each head
+    # removed in turn, zeroed, then replaced by its mean output at each position over the
+    # probes' fitting sequences (models, layers, heads, L, width).
+    all_heads = layers * heads
+    removed = 1 - np.repeat(np.eye(all_heads, dtype=np.float32), cfg.eval_batch, axis=0)
+    mean_heads = np.asarray(out.heads)[:, :cfg.probe_batch].mean(1, dtype=np.float64)
+
+    def without_each(fill: np.ndarray) -> np.ndarray:  # (models, all_heads, batch, L)
+        answers = np.asarray(logits_of(params, consts, np.tile(placed_tokens, (all_heads, 1)),
+                                       at_home(all_heads * cfg.eval_batch),
+                                       removed.reshape(-1, layers, heads),
+                                       fill.astype(np.float32), length)).argmax(-1)
+        correct: np.ndarray = (answers.reshape(models, all_heads, cfg.eval_batch, length)
+                               == placed.targets).astype(np.float64)
+        return correct
 
     home = cfg.shifts.index(0)
     scored = np.asarray(placed.scored, dtype=np.float64)
@@ -384,16 +413,15 @@ def measure(params: Params, cfg: RunConfig) -> Measures:
     shuffle_change = attention_change[:, -1]
     by_offset = _by_offset(placed_attention[:, home]).mean(1)  # (models, layers, heads, L)
 
-    ablated_correct = (logits[:, cut[0]:cut[1]].argmax(-1).reshape(
-        models, all_heads, cfg.eval_batch, length) == targets).astype(np.float64)
-    without = scored_mean(ablated_correct)  # (models, every head removed in turn)
-    chosen = [ablation_heads(by_offset[m], cfg.offset) for m in range(models)]
-    at_random = scored_mean((logits[:, cut[1]:cut[2]].argmax(-1) == targets
+    zeroed = scored_mean(without_each(no_fill(length)))  # (models, every head removed)
+    averaged = scored_mean(without_each(mean_heads))
+    chosen = np.array([ablation_heads(by_offset[m], cfg.offset) for m in range(models)])
+    rows = np.arange(models)[:, None]
+    ablation = np.concatenate([placed_accuracy[:, home:home + 1], zeroed[rows, chosen]], 1)
+    mean_ablation = averaged[rows, chosen]
+    ablated = np.stack(np.divmod(chosen, heads), axis=-1)  # (models, 3, 2)
+    at_random = scored_mean((logits[:, cut[0]:cut[1]].argmax(-1) == targets
                              ).astype(np.float64))  # (models,)
-    ablation = np.array([[placed_accuracy[m, home], without[m, best], without[m, control]]
-                         for m, (best, control) in enumerate(chosen)])
-    ablated = np.array([[divmod(best, heads), divmod(control, heads)]
-                        for best, control in chosen])
 
     # Position probes on the residual stream (models, depth, batch, n, d), on the host.
     fit = residuals[:, :cfg.probe_batch].transpose(0, 2, 1, 3, 4)
@@ -408,8 +436,8 @@ def measure(params: Params, cfg: RunConfig) -> Measures:
     return Measures(extrapolated, interpolated, placed_accuracy, output_change,
                     correct.mean(2), changed.mean(2), output_tv.mean(2), shift_change,
                     shift_change_by_position, shuffle_change, by_offset, probe_accuracy,
-                    by_position, ridge, r2, sq, sq_r2, capped, ablation, ablated,
-                    long_at_random, at_random)
+                    by_position, ridge, r2, sq, sq_r2, capped, ablation, mean_ablation,
+                    ablated, long_at_random, at_random)
 
 
 class TextMeasures(NamedTuple):

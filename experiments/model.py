@@ -56,6 +56,7 @@ class Output(NamedTuple):
     logits: jax.Array  # (n, vocab)
     residuals: jax.Array  # (layers + 1, n, d_model): after the embedding, after each block
     attention: jax.Array  # (layers, heads, n, n): row q is where position q looks
+    heads: jax.Array  # (layers, heads, n, width): each head's output, before the projection
 
 
 def init_params(key: jax.Array, cfg: RunConfig) -> Params:
@@ -278,12 +279,15 @@ def embed(params: Params, cfg: RunConfig, tokens: jax.Array, positions: jax.Arra
 
 def forward(params: Params, cfg: RunConfig, tokens: jax.Array,
             positions: jax.Array | None = None, head_mask: jax.Array | None = None,
-            window: int | jax.Array | None = None, consts: Constants | None = None) -> Output:
+            window: int | jax.Array | None = None, consts: Constants | None = None,
+            head_fill: jax.Array | None = None) -> Output:
     """One sequence ``tokens`` (n,) at ``positions`` (default 0 .. n-1).
 
     ``head_mask`` (layers, heads), optional: each head's output (its share of the mixed
     values, before the output projection) is multiplied by its entry, so a 0 removes the
-    head (ablation). ``window``, optional: a query at ``q`` sees only the keys
+    head (ablation). ``head_fill`` (layers, heads, n, width), optional, with ``head_mask``:
+    what a head's output is replaced by where its entry is 0 (its mean over other sequences:
+    a mean ablation; default zero). ``window``, optional: a query at ``q`` sees only the keys
     ``q - window + 1 .. q`` (and, without the causal mask, as far ahead), so that no
     query-key distance of ``window`` or more is used. ``consts``: the run's
     :class:`Constants` (default: ``constants(cfg)``; the compiled programs pass them in)."""
@@ -294,7 +298,7 @@ def forward(params: Params, cfg: RunConfig, tokens: jax.Array,
         positions = jnp.arange(n)
     heads, width = cfg.heads, cfg.d_model // cfg.heads
     x = embed(params, cfg, tokens, positions, consts)
-    residuals, attention = [x], []
+    residuals, attention, outputs = [x], [], []
     allowed = jnp.tril(jnp.ones((n, n), dtype=bool)) if cfg.causal else jnp.ones((n, n), bool)
     if window is not None:
         index = jnp.arange(n)
@@ -313,12 +317,16 @@ def forward(params: Params, cfg: RunConfig, tokens: jax.Array,
         weights = jax.nn.softmax(scores, axis=-1)
         attention.append(weights)
         per_head = weights @ v  # (heads, n, width)
+        outputs.append(per_head)
         if head_mask is not None:
-            per_head = per_head * head_mask[layer][:, None, None]
+            kept = head_mask[layer][:, None, None]
+            per_head = per_head * kept
+            if head_fill is not None:
+                per_head = per_head + (1 - kept) * head_fill[layer]
         mixed = per_head.transpose(1, 0, 2).reshape(n, cfg.d_model)
         x = x + mixed @ block["out"]
         h = jax.nn.gelu(_layer_norm(x, block["ln2"]) @ block["up"] + block["up_bias"])
         x = x + h @ block["down"] + block["down_bias"]
         residuals.append(x)
     logits = _layer_norm(x, params["ln_final"]) @ params["unembed"]
-    return Output(logits, jnp.stack(residuals), jnp.stack(attention))
+    return Output(logits, jnp.stack(residuals), jnp.stack(attention), jnp.stack(outputs))

@@ -46,15 +46,17 @@ STOP_REASONS = ("target", "plateau", "cap")
 
 def converged(chunk_losses: np.ndarray, cfg: RunConfig) -> str | None:
     """The convergence rule, applied to one seed's mean training loss over each chunk of
-    ``cfg.check_every`` steps so far (oldest first): ``"target"`` when the last chunk's
-    mean is at most ``cfg.target_loss``; ``"plateau"`` when the least-squares line through
+    ``cfg.check_every`` steps so far (oldest first): ``"target"`` when the last
+    ``cfg.target_checks`` chunks' means are each at most ``cfg.target_loss`` (more than one:
+    a single lucky chunk near the target does not stop a seed); ``"plateau"`` when the least-squares line through
     the last ``cfg.patience`` chunks falls, from its first to its last, by less than
     ``cfg.min_gain`` of their mean (:func:`fitted_fall`); ``"cap"`` when ``cfg.steps`` steps
     are done; else ``None``. A fitted line, not the best chunk or the mean of a few: with
     small batches one lucky chunk, or a dip in a window, stopped seeds whose loss was
     still falling."""
     done = len(chunk_losses) * cfg.check_every
-    if len(chunk_losses) and chunk_losses[-1] <= cfg.target_loss:
+    need = cfg.target_checks
+    if len(chunk_losses) >= need and np.all(np.asarray(chunk_losses[-need:]) <= cfg.target_loss):
         return "target"
     k = cfg.patience
     if k and len(chunk_losses) >= k and fitted_fall(chunk_losses[-k:]) < cfg.min_gain:

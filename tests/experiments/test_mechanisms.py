@@ -69,6 +69,33 @@ def test_removing_a_head_is_removing_its_rows_of_the_output_projection(
     assert not np.allclose(np.asarray(ablated.logits), np.asarray(intact.logits))
 
 
+@pytest.mark.parametrize("scheme", ["sinusoidal", "alibi"])
+@pytest.mark.parametrize(("layer", "head"), [(0, 1), (1, 0)])
+def test_a_removed_head_is_replaced_by_its_fill_and_only_there(scheme: str, layer: int,
+                                                              head: int) -> None:
+    """A head replaced by its own intact output changes nothing (within float32 rounding
+    of one multiply and add, atol 1e-6); by zeros, it is the zeroed head; by another
+    sequence's output, the answer changes; a fill where the mask keeps the head is unused."""
+    cfg, params = _model(scheme)
+    mask = jnp.ones((cfg.layers, cfg.heads)).at[layer, head].set(0.0)
+    intact = forward(params, cfg, TOKENS)
+    own = forward(params, cfg, TOKENS, head_mask=mask, head_fill=intact.heads)
+    np.testing.assert_allclose(np.asarray(own.logits), np.asarray(intact.logits), atol=1e-6)
+    zeroed = forward(params, cfg, TOKENS, head_mask=mask)
+    zero_fill = forward(params, cfg, TOKENS, head_mask=mask,
+                        head_fill=jnp.zeros_like(intact.heads))
+    np.testing.assert_array_equal(np.asarray(zero_fill.logits), np.asarray(zeroed.logits))
+    other = forward(params, cfg, TOKENS[::-1], head_mask=mask)
+    foreign = forward(params, cfg, TOKENS, head_mask=mask, head_fill=other.heads)
+    assert not np.allclose(np.asarray(foreign.logits), np.asarray(intact.logits), atol=1e-3)
+    # every other head's fill is ignored: only the removed head's entry is read
+    noise = jax.random.normal(jax.random.key(7), intact.heads.shape)
+    kept_noise = jnp.where(jnp.ones_like(noise).at[layer, head].set(0.0) > 0, noise,
+                           intact.heads)
+    ignored = forward(params, cfg, TOKENS, head_mask=mask, head_fill=kept_noise)
+    np.testing.assert_allclose(np.asarray(ignored.logits), np.asarray(intact.logits), atol=1e-6)
+
+
 @pytest.mark.parametrize("window", [1, 3, 5])
 @pytest.mark.parametrize("causal", [True, False])
 def test_a_window_gives_no_weight_to_keys_that_far_away(window: int, causal: bool) -> None:
@@ -131,15 +158,42 @@ def test_bad_position_settings_are_named(params: dict[str, Any], message: str) -
         RunConfig.from_params({**TINY, "scheme": "sinusoidal", **params})
 
 
-def test_the_copy_head_is_the_most_weighted_and_the_control_the_least_of_its_block() -> None:
+def test_the_copy_head_is_the_most_weighted_and_the_controls_the_least_of_two_blocks() -> None:
     by_offset = np.zeros((2, 3, 5))
     by_offset[:, :, 1] = [[0.3, 0.1, 0.2], [0.05, 0.9, 0.4]]
-    best, control = (int(i) for i in ablation_heads(jnp.asarray(by_offset), 1))
-    assert (best, control) == (1 * 3 + 1, 1 * 3 + 0)
-    # with one head per block the control is the least-weighted head of another block
+    chosen = tuple(int(i) for i in ablation_heads(jnp.asarray(by_offset), 1))
+    assert chosen == (1 * 3 + 1, 1 * 3 + 0, 0 * 3 + 1)
+    # with one head per block the first control is the least-weighted head of another block
     single = np.zeros((3, 1, 5))
     single[:, 0, 2] = [0.2, 0.8, 0.1]
-    assert tuple(int(i) for i in ablation_heads(jnp.asarray(single), 2)) == (1, 2)
+    assert tuple(int(i) for i in ablation_heads(jnp.asarray(single), 2)) == (1, 2, 2)
+    # with one block, both controls are its least-weighted other head
+    one_block = np.zeros((1, 3, 4))
+    one_block[0, :, 3] = [0.5, 0.2, 0.3]
+    assert tuple(int(i) for i in ablation_heads(jnp.asarray(one_block), 3)) == (0, 1, 1)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 3), st.integers(1, 3), st.data())
+def test_the_chosen_heads_are_the_extremes_of_their_blocks(layers: int, heads: int,
+                                                           data: st.DataObject) -> None:
+    """For any weights: the copy head weighs the key most; the first control least among
+    its block's other heads (if it has any), the second least among other blocks' heads (if
+    there are any); no control is the copy head."""
+    if layers * heads < 2:
+        return
+    flat = data.draw(st.lists(st.floats(0, 1, allow_nan=False), min_size=layers * heads,
+                              max_size=layers * heads, unique=True))
+    weight = np.array(flat).reshape(layers, heads)
+    by_offset = np.zeros((layers, heads, 3))
+    by_offset[..., 2] = weight
+    best, control, elsewhere = ablation_heads(by_offset, 2)
+    assert flat[best] == max(flat) and best not in (control, elsewhere)
+    block = best // heads
+    same = [i for i in range(layers * heads) if i // heads == block and i != best]
+    other = [i for i in range(layers * heads) if i // heads != block]
+    assert control == min(same or other, key=lambda i: flat[i])
+    assert elsewhere == min(other or same, key=lambda i: flat[i])
 
 
 def test_a_run_records_the_cap_and_the_ablation_for_trained_and_untrained_models() -> None:
@@ -149,14 +203,16 @@ def test_a_run_records_the_cap_and_the_ablation_for_trained_and_untrained_models
     for state in (result.measures, result.untrained):
         assert np.asarray(state.capped_accuracy_by_position).shape == (seeds, TINY["eval_length"])
         ablation = np.asarray(state.ablation_accuracy)
-        assert ablation.shape == (seeds, 3)
+        assert ablation.shape == (seeds, 4)
+        assert np.asarray(state.mean_ablation_accuracy).shape == (seeds, 3)
         np.testing.assert_allclose(ablation[:, 0], np.asarray(state.placed_accuracy)[:, home],
                                    atol=1e-6)
         heads = np.asarray(state.ablation_heads)
-        assert heads.shape == (seeds, 2, 2)
+        assert heads.shape == (seeds, 3, 2)
         assert np.all((heads[..., 0] < TINY["layers"]) & (heads[..., 1] < TINY["heads"]))
         assert np.all(heads[:, 0, 0] == heads[:, 1, 0])  # two heads a block: same block
         assert np.all(heads[:, 0, 1] != heads[:, 1, 1])
+        assert np.all(heads[:, 0, 0] != heads[:, 2, 0])  # and the other block
     # Inside the window the capped and the full forward see the same keys.
     capped = np.asarray(result.measures.capped_accuracy_by_position)
     full = np.asarray(result.measures.accuracy_by_position)

@@ -120,8 +120,10 @@ def placement_separates(runs: Runs) -> str | None:
     run = runs["run-sinusoidal"]
     length = run["config"]["train_length"]
     short, long = placed(run, length), windows(run)["to_double"]
-    return _fail(separated(short, long) and short.max() < _trained(runs, "run-sinusoidal").min()
-                 - 0.1, "placed short sequences are not between the two", short, long)
+    # "in every seed": the same models measured two ways, so compared seed by seed
+    return _fail(above_seed_by_seed(short, long) and above_all_seeds(short, long)
+                 and short.max() < _trained(runs, "run-sinusoidal").min() - 0.1,
+                 "placed short sequences are not between the two", short, long)
 
 
 def rotary_placement_invariant(runs: Runs) -> str | None:
@@ -339,9 +341,10 @@ def _shifts(run: Run) -> list[int]:
 
 
 def shift_seen_unchanged(runs: Runs) -> str | None:
-    """At positions seen in training, a shift leaves the trained absolute models' answers
-    (almost) as they were, while the same models before training change many of theirs,
-    beyond the spread between seeds, at every shift that has such positions."""
+    """At positions seen in training, a shift leaves most of the trained absolute models'
+    answers as they were (under a tenth change, accuracy above 0.9, in every seed), while
+    the same models before training change many more of theirs, beyond the spread between
+    seeds, at every shift that has such positions."""
     problems = []
     for name in ABSOLUTE:
         run = runs[name]
@@ -350,7 +353,7 @@ def shift_seen_unchanged(runs: Runs) -> str | None:
             if not np.isfinite(changed).all():
                 continue
             control = _split(run, s, "changed", untrained=True)[0]
-            if not (acc.min() > 0.95 and changed.max() < 0.05 and separated(control, changed)):
+            if not (acc.min() > 0.9 and changed.max() < 0.1 and separated(control, changed)):
                 problems.append((name, s, acc, changed, control))
     checked = [s for s in _shifts(runs[ABSOLUTE[0]]) if s < seen_in_training(runs[ABSOLUTE[0]])]
     return _fail(bool(checked) and not problems, "a shift changes answers at seen positions",
@@ -452,41 +455,82 @@ def attention_learned(runs: Runs) -> str | None:
 
 
 def _ablation(runs: Runs, name: str, untrained: bool = False) -> np.ndarray:
-    """(seeds, 3): accuracy intact, copy head removed, control head removed."""
-    return measured(runs[name], "ablation_accuracy", untrained)
+    """(seeds, 7): accuracy intact; with the copy head, the control in its block and the
+    control in the other block zeroed; the same three replaced by their means."""
+    run = runs[name]
+    return np.concatenate([measured(run, "ablation_accuracy", untrained),
+                           measured(run, "mean_ablation_accuracy", untrained)], axis=1)
+
+
+#: Columns of :func:`_ablation`: (copy head, control in its block, control elsewhere).
+ZEROED, MEANED = (1, 2, 3), (4, 5, 6)
 
 
 def ablation_copy_costs(runs: Runs) -> str | None:
-    """Per model: every seed below its intact accuracy without the copy head. Learned and
-    rotary: in every seed, lower without the copy head than without the control head.
-    Sinusoidal: the two costs the same within the spread, and the two heads' weights on the
-    task's key within a tenth of each other in every seed ("almost the same weight")."""
+    """Per model, zeroed and mean-replaced alike: every seed below its intact accuracy
+    without the copy head. Learned and rotary: in every seed, lower without the copy head
+    than without the control in its block. Sinusoidal: the two costs the same within the
+    spread, and the two heads' weights on the task's key within a tenth of each other in
+    every seed ("almost the same weight")."""
     problems = {}
     for name in experiments_page.WITH_POSITIONS:
         values = _ablation(runs, name)
-        intact, copy, control = values.T
-        if name == "run-sinusoidal":
-            # about the same cost, and a near tie in attention between the two heads
-            weight, _ = _head_pair(runs[name])
-            gap = np.abs(weight[:, 0] - weight[:, 1])
-            more = within_spread(copy, control) and float(gap.max()) < 0.1
-        else:
-            more = above_seed_by_seed(control, copy)
-        if not (np.all(copy < intact) and more):
+        intact = values[:, 0]
+        ok = True
+        for copy_at, control_at, _ in (ZEROED, MEANED):
+            copy, control = values[:, copy_at], values[:, control_at]
+            if name == "run-sinusoidal":
+                # about the same cost, and a near tie in attention between the two heads
+                weight, _ = _head_pair(runs[name])
+                gap = np.abs(weight[:, 0] - weight[:, 1])
+                more = within_spread(copy, control) and float(gap.max()) < 0.1
+            else:
+                more = above_seed_by_seed(control, copy)
+            ok = ok and bool(np.all(copy < intact)) and more
+        if not ok:
             problems[name] = values.tolist()
     return _fail(not problems, "the copy head costs nothing, or the learned or rotary one no "
-                 "more than the control in some seed, or the sinusoidal one more beyond "
-                 "the spread", problems)
+                 "more than the control in its block in some seed, or the sinusoidal one more "
+                 "beyond the spread", problems)
+
+
+def ablation_elsewhere_free(runs: Runs) -> str | None:
+    """Replaced by its mean, the other block's control costs at most
+    ``exp_ablation_elsewhere_mean_cost_max`` in any seed of the three models, below 0.01
+    (under 19 of the 1,856 scored answers: "nothing" beside the copy head's cost), and
+    every seed of each model without its copy head is below every seed without that
+    control ("in every seed of every model")."""
+    problems, costs = {}, []
+    for name in experiments_page.WITH_POSITIONS:
+        values = _ablation(runs, name)
+        copy, elsewhere = values[:, MEANED[0]], values[:, MEANED[2]]
+        costs.append(values[:, 0] - elsewhere)
+        if not above_all_seeds(elsewhere, copy):
+            problems[name] = values.tolist()
+    worst = float(np.concatenate(costs).max())
+    return _fail(not problems and worst < 0.01, "a control from the other block costs "
+                 "something when replaced by its mean, or as much as the copy head",
+                 worst, problems)
+
+
+def ablation_zero_shift(runs: Runs) -> str | None:
+    """"Zeroing that same head costs up to ...": in some seed of some model the zeroed
+    control elsewhere is below its mean-replaced self by more than 0.03 (about 56 of the
+    1,856 answers), where the mean-replaced one costs under 0.01."""
+    gaps = np.concatenate([_ablation(runs, n)[:, MEANED[2]] - _ablation(runs, n)[:, ZEROED[2]]
+                           for n in experiments_page.WITH_POSITIONS])
+    return _fail(float(gaps.max()) > 0.03, "zeroing the other block's control costs no more "
+                 "than replacing it by its mean", gaps)
 
 
 def _head_pair(run: Run) -> tuple[np.ndarray, np.ndarray]:
-    """Per seed: the copy and control heads' weights on the task's key, and the accuracy
-    without each (seeds, 2) both."""
+    """Per seed: the copy head's and the control in its block's weights on the task's key,
+    and the accuracy with each zeroed, (seeds, 2) both."""
     weights = measured(run, "attention_by_offset")[..., run["config"]["offset"]]
-    heads = np.asarray(run["ablation_heads"], dtype=int)  # (seeds, 2, 2): (block, head)
+    heads = np.asarray(run["ablation_heads"], dtype=int)  # (seeds, 3, 2): (block, head)
     seeds = np.arange(len(heads))
     weight = np.stack([weights[seeds, heads[:, i, 0], heads[:, i, 1]] for i in (0, 1)], axis=1)
-    return weight, measured(run, "ablation_accuracy")[:, 1:]
+    return weight, measured(run, "ablation_accuracy")[:, 1:3]
 
 
 def ablation_weight_not_cost(runs: Runs) -> str | None:
@@ -502,8 +546,8 @@ def ablation_weight_not_cost(runs: Runs) -> str | None:
 
 
 def ablation_not_all(runs: Runs) -> str | None:
-    """No removal brings a trained model below four times chance; the untrained models
-    stay below twice chance whatever is removed."""
+    """No removal, either way, brings a trained model below four times chance; the
+    untrained models stay below twice chance whatever is removed."""
     lowest = min(float(_ablation(runs, n)[:, 1:].min()) for n in experiments_page.WITH_POSITIONS)
     control = max(float(_ablation(runs, n, untrained=True).max())
                   for n in experiments_page.WITH_POSITIONS)
@@ -956,15 +1000,17 @@ def far_solved(runs: Runs) -> str | None:
 
 
 def far_bias_none(runs: Runs) -> str | None:
-    """Below 0.5, the same within the spread, every seed of both stopped at a plateau,
-    still improving slowly."""
+    """Below 0.5, the same within the spread, every seed of both stopped at a plateau or
+    the cap, none at the target, its loss all but flat: over its last 300 steps within 1 %
+    of the 300 before, either way."""
     alibi, none = _trained(runs, "run-far-alibi"), _trained(runs, "run-far-none")
     stops = {*runs["run-far-alibi"]["stopped_by"], *runs["run-far-none"]["stopped_by"]}
     return _fail(within_spread(alibi, none) and max(alibi.max(), none.max()) < 0.5
-                 and stops == {"plateau"}
-                 and _still_improving(runs, "run-far-alibi", "run-far-none"),
-                 "ALiBi or no encoding learns the far key, or they differ, or a seed did not "
-                 "stop at a plateau", alibi, none, stops)
+                 and "target" not in stops
+                 and all(bool(np.all(np.abs(late_gain(runs[n])) < 0.01))
+                         for n in ("run-far-alibi", "run-far-none")),
+                 "ALiBi or no encoding learns the far key, or they differ, or a seed met the "
+                 "target or was still gaining or losing", alibi, none, stops)
 
 
 def far_t5_close(runs: Runs) -> str | None:
@@ -1021,6 +1067,8 @@ CLAIMS: dict[str, Check] = {
     "random-positions-fail": random_positions_fail,
     "ablation-copy-costs": ablation_copy_costs,
     "ablation-not-all": ablation_not_all,
+    "ablation-elsewhere-free": ablation_elsewhere_free,
+    "ablation-zero-shift": ablation_zero_shift,
     "bases-trained": bases_trained,
     "bases-sinusoidal-fail": bases_sinusoidal_fail,
     "bases-rotary-ahead": bases_rotary_ahead,
@@ -1386,12 +1434,26 @@ def test_a_claim_check_can_fail(results: dict[str, Run]) -> None:
                                results["run-sinusoidal-shape"]}) is not None
     assert random_positions_fail({**results, "run-rotary-random": rotary}) is not None
     flipped = {**rotary, "ablation_accuracy":
-               np.asarray(rotary["ablation_accuracy"])[:, [0, 2, 1]].tolist()}
+               np.asarray(rotary["ablation_accuracy"])[:, [0, 2, 1, 3]].tolist()}
     assert ablation_copy_costs({**results, "run-rotary": flipped}) is not None
+    flipped_mean = {**rotary, "mean_ablation_accuracy":
+                    np.asarray(rotary["mean_ablation_accuracy"])[:, [1, 0, 2]].tolist()}
+    assert ablation_copy_costs({**results, "run-rotary": flipped_mean}) is not None
     assert ablation_not_all(untrained_first("run-rotary")) is not None
+    # the control elsewhere costing what the copy head costs; zeroing costing what the
+    # mean costs
+    copied = {**rotary, "mean_ablation_accuracy":
+              np.asarray(rotary["mean_ablation_accuracy"])[:, [0, 1, 0]].tolist()}
+    assert ablation_elsewhere_free({**results, "run-rotary": copied}) is not None
+    assert ablation_zero_shift({**results, **{n: {
+        **results[n], "ablation_accuracy": np.concatenate([
+            np.asarray(results[n]["ablation_accuracy"])[:, :3],
+            np.asarray(results[n]["mean_ablation_accuracy"])[:, 2:]], axis=1).tolist()}
+        for n in experiments_page.WITH_POSITIONS}}) is not None
     # both heads' removals costing the same in every learned and rotary seed
     same_cost = {n: {**results[n], "ablation_accuracy": np.asarray(
-        results[n]["ablation_accuracy"])[:, [0, 1, 1]].tolist()} for n in ("run-learned", "run-rotary")}
+        results[n]["ablation_accuracy"])[:, [0, 1, 1, 3]].tolist()}
+        for n in ("run-learned", "run-rotary")}
     assert ablation_weight_not_cost({**results, **same_cost}) is not None
     # a base-5 run far ahead of the paper's base is a different story
     ahead = {**results, "run-sinusoidal-base-5": results["run-rotary"]}
@@ -1426,8 +1488,13 @@ def test_a_claim_check_can_fail(results: dict[str, Run]) -> None:
     assert text_still_falling(flat_loss("run-text-none")) is not None
     # the bias arms' "still improving" and "the same": a flat loss; a run that learned the task
     for check, name in ((half_alibi_like_none, "run-half-alibi"), (far_bias_none, "run-far-alibi")):
-        assert check(flat_loss(name)) is not None
         assert check({**results, name: results["run-sinusoidal"]}) is not None
+    assert half_alibi_like_none(flat_loss("run-half-alibi")) is not None
+    # "all but flat": a loss still falling by a tenth every 1,000 steps
+    far = results["run-far-alibi"]
+    falling = 0.9 ** (np.arange(np.shape(far["losses"])[1]) / 1000) * np.ones(np.shape(far["losses"]))
+    assert far_bias_none({**results, "run-far-alibi": {**far, "losses": falling.tolist()}}
+                         ) is not None
     # width and scale: the untrained control in a trained model's place; the scaled
     # and plain runs swapped; concatenation and sum swapped
     untrained_d16 = {**results, "run-sinusoidal-d16": {**results["run-sinusoidal-d16"],

@@ -20,7 +20,7 @@ def text_run(scheme: str, level: float, digest: str = "ab" * 32) -> dict[str, An
                        "seeds": [0, 1], "corpus": digest, "steps": 2, "batch": 8, "d_model": 16,
                        "d_mlp": 32, "shifts": [0, 8],
                        "layers": 1, "heads": 2, "check_every": 1, "target_loss": 0.01,
-                       "patience": 3, "min_gain": 0.01},
+                       "target_checks": 2, "patience": 3, "min_gain": 0.01},
             "parameters": 1234, "losses": [[3.0, 2.0], [3.0, 2.2]],
             "steps_trained": [2, 2], "stopped_by": ["cap", "cap"],
             "loss_by_position": [loss.tolist(), (loss + 0.1).tolist()],

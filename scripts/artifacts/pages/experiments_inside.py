@@ -79,6 +79,8 @@ ARTIFACTS = [
     table("exp-offsets-results", "results.tables:offsets", needs=WITH_POSITIONS),
     table("exp-attention-offset-results", "results.tables:attention_by_offset", needs=SCHEMES),
     table("exp-ablation-results", "results.tables:ablation", needs=WITH_POSITIONS),
+    table("exp-ablation-untrained", "results.tables:ablation", needs=WITH_POSITIONS,
+          untrained=True),
     table("exp-probe-results", "results.tables:probe", needs=SCHEMES),
     table("exp-causal-mask-results", "results.tables:probe", needs=MASKS),
 ]
@@ -87,10 +89,11 @@ ARTIFACTS = [
 #: The numbers from the runs this page quotes (and no other experiments page declares);
 #: see ``experiments.py`` for how they are named.
 NUMBERS_FROM_RUNS: tuple[str, ...] = (
+    "exp_ablation_elsewhere_mean_cost_max",
+    "exp_ablation_elsewhere_zeroed_cost_max",
     "exp_attn_even",
     "exp_last_trained",
-    "exp_learned_ablation_control",
-    "exp_learned_ablation_copy",
+    "exp_learned_mean_ablation_copy",
     "exp_learned_attn_best",
     "exp_learned_attn_best_untrained",
     "exp_learned_probe_2",
@@ -110,8 +113,7 @@ NUMBERS_FROM_RUNS: tuple[str, ...] = (
     "exp_none_probe_sq_r2_2",
     "exp_none_probe_sq_r2_2_untrained",
     "exp_probe_chance",
-    "exp_rotary_ablation_control",
-    "exp_rotary_ablation_copy",
+    "exp_rotary_mean_ablation_copy",
     "exp_rotary_attn_best",
     "exp_sinusoidal_attn_best_beside_high",
     "exp_learned_attn_best_beside_high",
@@ -137,8 +139,7 @@ NUMBERS_FROM_RUNS: tuple[str, ...] = (
     "exp_shift_seen_acc_min",
     "exp_shift_seen_tv_max",
     "exp_shift_seen_tv_untrained_min",
-    "exp_sinusoidal_ablation_control",
-    "exp_sinusoidal_ablation_copy",
+    "exp_sinusoidal_mean_ablation_copy",
     "exp_sinusoidal_ablation_intact",
     "exp_sinusoidal_attn_1_high",
     "exp_sinusoidal_attn_1_low",

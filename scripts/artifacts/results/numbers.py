@@ -62,6 +62,7 @@ def _common(out: dict[str, str], runs: Mapping[str, Run]) -> None:
     out["exp_batch"] = str(cfg["batch"])
     out["exp_check_every"] = str(cfg["check_every"])
     out["exp_target_loss"] = f"{cfg['target_loss']:g}"
+    out["exp_target_checks"] = str(cfg["target_checks"])
     out["exp_patience"] = str(cfg["patience"])
     out["exp_min_gain_percent"] = f"{100 * cfg['min_gain']:g}"
     out["exp_patience_steps"] = str(cfg["patience"] * cfg["check_every"])
@@ -187,9 +188,12 @@ def _one(out: dict[str, str], key: str, run: Run) -> None:
         for name, values in windows(run, "capped_accuracy_by_position", untrained).items():
             if name != "all":  # the pages quote the three windows
                 _spread(out, f"exp_{key}_capped_{name}{tail}", values)
-        ablated = measured(run, "ablation_accuracy", untrained)
-        for i, what in enumerate(("intact", "copy", "control")):
-            _spread(out, f"exp_{key}_ablation_{what}{tail}", ablated[:, i])
+        zeroed = measured(run, "ablation_accuracy", untrained)
+        averaged = measured(run, "mean_ablation_accuracy", untrained)
+        _spread(out, f"exp_{key}_ablation_intact{tail}", zeroed[:, 0])
+        for i, what in enumerate(("copy", "control", "elsewhere")):
+            _spread(out, f"exp_{key}_ablation_{what}{tail}", zeroed[:, i + 1])
+            _spread(out, f"exp_{key}_mean_ablation_{what}{tail}", averaged[:, i])
     out[f"exp_{key}_parameters"] = f"{run['parameters']:,}"
     # A learned table's movement in training, and the untrained control's (0 by design).
     for field in ("table_moved", "table_moved_unseen"):
@@ -275,6 +279,17 @@ def compute(*, runs: Mapping[str, Run]) -> dict[str, str]:
                                          for n in absolute])
                 out[f"exp_shift_seen_attn_{which}_min{tail}"] = fixed(values.min(), 2)
                 out[f"exp_shift_seen_attn_{which}_max{tail}"] = fixed(values.max(), 2)
+    with_positions = ("run-sinusoidal", "run-learned", "run-rotary")
+    if all(n in runs for n in with_positions):
+        # The ablation's control from the other block, replaced by its mean: its largest
+        # cost below the intact model in any seed of the three models (0 for a gain), and
+        # the same head zeroed instead.
+        for how, field, column in (("mean", "mean_ablation_accuracy", 2),
+                                   ("zeroed", "ablation_accuracy", 3)):
+            cost = np.concatenate([measured(runs[n], "ablation_accuracy")[:, 0]
+                                   - measured(runs[n], field)[:, column]
+                                   for n in with_positions])
+            out[f"exp_ablation_elsewhere_{how}_cost_max"] = fixed(max(float(cost.max()), 0.0), 3)
     absolute_task = ("run-half-sinusoidal", "run-half-learned")
     if all(n in runs for n in absolute_task):
         # The positive control: the task whose answer depends on the absolute position.

@@ -44,8 +44,10 @@ MEANINGS = {
     "train_length": "training sequence length",
     "steps": "most training steps (the cap of the convergence rule)",
     "target_loss": "convergence: a seed stops when its mean loss over a check is at most this",
-    "patience": "convergence: or when this many checks bring no gain (a plateau)",
-    "min_gain": "convergence: the relative gain that counts as one",
+    "target_checks": "convergence: at this many checks in a row (the target)",
+    "patience": ("convergence: or when a line fitted through this many checks falls by less "
+                 "than min_gain (a plateau; 0: no plateau rule)"),
+    "min_gain": "convergence: a plateau's fall, at most, as a share of those checks' mean",
     "batch": "sequences per step", "learning_rate": "peak learning rate (Adam)",
     "warmup": "linear warm-up steps, then a constant rate",
     "seeds": "seeds (weights and training data)",
@@ -403,26 +405,28 @@ def capped(*, runs: Mapping[str, Run]) -> str:
     return markdown_table(header, rows, "ll" + "r" * (len(header) - 2))
 
 
-def ablation(*, runs: Mapping[str, Run]) -> str:
-    """Per seed: the copy head (most weight on the task's key), the control head (least
-    weight in the same block), and the accuracy inside the training length intact and with
-    each removed; the same for the model before training."""
+def ablation(*, runs: Mapping[str, Run], untrained: bool = False) -> str:
+    """Per seed: the accuracy inside the training length intact, and with each of three
+    heads removed, zeroed or replaced by its mean output: the copy head (most weight on
+    the task's key), the control in its block (least weight there) and the control in the
+    other block (least weight there). ``untrained``: the same for the model before
+    training, its heads chosen from its own attention."""
+    roles = ("copy head", "control, same block", "control, other block")
     rows = []
     for run in runs.values():
         for i, seed in enumerate(run["config"]["seeds"]):
-            row = [label(run), str(seed)]
-            for untrained in (False, True):
-                heads = measured(run, "ablation_heads", untrained)[i].astype(int)
-                acc = measured(run, "ablation_accuracy", untrained)[i]
-                row += [f"{heads[0, 0] + 1}.{heads[0, 1] + 1}",
-                        f"{heads[1, 0] + 1}.{heads[1, 1] + 1}",
-                        *(f"{a:.2f}" for a in acc)]
+            heads = measured(run, "ablation_heads", untrained)[i].astype(int)
+            zeroed = measured(run, "ablation_accuracy", untrained)[i]
+            averaged = measured(run, "mean_ablation_accuracy", untrained)[i]
+            row = [label(run), str(seed), f"{zeroed[0]:.2f}"]
+            for i_role in range(len(roles)):
+                row += [f"{heads[i_role, 0] + 1}.{heads[i_role, 1] + 1}",
+                        f"{zeroed[i_role + 1]:.2f}", f"{averaged[i_role]:.2f}"]
             rows.append(row)
-    header = ["model", "seed"]
-    for state in ("trained", "untrained"):
-        header += [f"{state}: copy head", f"{state}: control head", f"{state}: intact",
-                   f"{state}: copy head removed", f"{state}: control removed"]
-    return markdown_table(header, rows, "lr" + "llrrr" * 2)
+    header = ["model", "seed", "intact"]
+    for role in roles:
+        header += [role, f"{role}: zeroed", f"{role}: mean"]
+    return markdown_table(header, rows, "lrr" + "lrr" * len(roles))
 
 
 def text_corpus(*, runs: Mapping[str, Run]) -> str:
