@@ -45,7 +45,7 @@ the measure reads when nothing was learned.
 - **Position probes**, fitted on the residual stream of one set of sequences of the
   training length (after the embedding and after each block) and scored on another:
   linear discriminant analysis (class means and a shared, shrunk covariance) naming the
-  exact position, by position and overall; a ridge read-out onto one-hot positions (the
+  exact position, by position and overall, and how often it names position 0 and is right; a ridge read-out onto one-hot positions (the
   weaker read-out an earlier version of the page used); and the R² of a ridge regression
   onto the position number. These read differences of means only. The same discriminant
   and regression fitted on the features together with their squares (``x`` and ``x²``,
@@ -90,6 +90,9 @@ class Measures(NamedTuple):
     attention_by_offset: Any  # (layers, heads, train_length)
     probe_accuracy: Any  # (layers + 1,): discriminant read-out, exact position
     probe_accuracy_by_position: Any  # (layers + 1, train_length)
+    #: (layers + 1, 2): of the test tokens, how many the discriminant names position 0, and
+    #: how many of those are at 0 (its precision there; the by-position score is recall)
+    probe_named_0: Any
     probe_ridge_accuracy: Any  # (layers + 1,): ridge onto one-hot positions
     probe_r2: Any  # (layers + 1,)
     probe_sq_accuracy: Any  # (layers + 1,): discriminant on (x, x²), exact position
@@ -171,7 +174,7 @@ def _discriminant(x: np.ndarray, labels: np.ndarray, classes: int, strength: flo
 
 
 def _probe(fit: Any, test: Any, strength: float
-           ) -> tuple[float, np.ndarray, float, float]:
+           ) -> tuple[float, np.ndarray, np.ndarray, float, float]:
     """Probe one layer: ``fit`` and ``test`` are residual streams (batch, n, d).
 
     On the host, in float64 NumPy: the solves stay out of XLA, whose CPU runtime hung for
@@ -181,15 +184,18 @@ def _probe(fit: Any, test: Any, strength: float
     x_fit, x_test = fit.reshape(-1, fit.shape[2]), test.reshape(-1, test.shape[2])
     pos_fit, pos_test = np.tile(np.arange(n), fit.shape[0]), np.tile(np.arange(n), test.shape[0])
     w, b = _discriminant(x_fit, pos_fit, n, strength)
-    hit = ((x_test @ w + b).argmax(-1) == pos_test).astype(np.float64)
+    named = (x_test @ w + b).argmax(-1)
+    hit = (named == pos_test).astype(np.float64)
     by_position = hit.reshape(test.shape[0], n).mean(0)
+    named_0 = np.array([np.sum(named == 0), np.sum((named == 0) & (pos_test == 0))],
+                       dtype=np.float64)
     w, b = _ridge(x_fit, np.eye(n)[pos_fit], strength)
     ridge_hit = ((x_test @ w + b).argmax(-1) == pos_test).astype(np.float64)
     w1, b1 = _ridge(x_fit, pos_fit[:, None].astype(np.float64), strength)
     guess = (x_test @ w1 + b1)[:, 0]
     truth = pos_test.astype(np.float64)
     r2 = 1 - ((guess - truth) ** 2).sum() / ((truth - truth.mean()) ** 2).sum()
-    return float(hit.mean()), by_position, float(ridge_hit.mean()), float(r2)
+    return float(hit.mean()), by_position, named_0, float(ridge_hit.mean()), float(r2)
 
 
 def _classify(x_fit: np.ndarray, y_fit: np.ndarray, x_test: np.ndarray, strength: float
@@ -299,17 +305,16 @@ def ablation_heads(by_offset: Any, offset: int) -> tuple[int, int, int]:
     the least-weighted head of another block); the least-weighted head of another block (if
     there is one block, the first control again)."""
     weight = np.asarray(by_offset)[..., offset]  # (layers, heads)
-    best = int(np.argmax(weight))
-    block = np.arange(weight.shape[0])[:, None] + np.zeros(weight.shape, dtype=np.int64)
-    home = (block == best // weight.shape[1]).reshape(-1)
-    flat = weight.reshape(-1).astype(np.float64)
-    # weights are at most 1: + 2 ranks every head of one kind after every head of the other
-    same_first = flat + np.where(home, 0.0, 2.0)
-    other_first = flat + np.where(home, 2.0, 0.0)
-    same_first[best] = other_first[best] = np.inf
-    control = int(np.argmin(same_first))
-    elsewhere = int(np.argmin(other_first)) if not home.all() else control
-    return best, control, elsewhere
+    flat = weight.reshape(-1)
+    best = int(np.argmax(flat))
+    home = np.arange(flat.size) // weight.shape[1] == best // weight.shape[1]
+    beside, away = home & (np.arange(flat.size) != best), ~home
+
+    def least(among: np.ndarray) -> int:
+        return int(np.argmin(np.where(among, flat, np.inf)))
+
+    control = least(beside) if beside.any() else least(away)
+    return best, control, least(away) if away.any() else control
 
 
 def measure(params: Params, cfg: RunConfig) -> Measures:
@@ -428,16 +433,16 @@ def measure(params: Params, cfg: RunConfig) -> Measures:
     test = residuals[:, cfg.probe_batch:].transpose(0, 2, 1, 3, 4)
     probes = [[_probe(f, t, cfg.probe_ridge) for f, t in zip(fits, tests, strict=True)]
               for fits, tests in zip(fit, test, strict=True)]  # [model][depth]
-    probe_accuracy, by_position, ridge, r2 = (np.array([[p[i] for p in seed] for seed in probes])
-                                              for i in range(4))
+    probe_accuracy, by_position, named_0, ridge, r2 = (
+        np.array([[p[i] for p in seed] for seed in probes]) for i in range(5))
     more = [[_probe_moments(f, t, cfg.probe_ridge) for f, t in zip(fits, tests, strict=True)]
             for fits, tests in zip(fit, test, strict=True)]  # [model][depth]
     sq, sq_r2 = (np.array([[p[i] for p in seed] for seed in more]) for i in range(2))
     return Measures(extrapolated, interpolated, placed_accuracy, output_change,
                     correct.mean(2), changed.mean(2), output_tv.mean(2), shift_change,
                     shift_change_by_position, shuffle_change, by_offset, probe_accuracy,
-                    by_position, ridge, r2, sq, sq_r2, capped, ablation, mean_ablation,
-                    ablated, long_at_random, at_random)
+                    by_position, named_0, ridge, r2, sq, sq_r2, capped, ablation,
+                    mean_ablation, ablated, long_at_random, at_random)
 
 
 class TextMeasures(NamedTuple):

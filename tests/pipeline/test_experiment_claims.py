@@ -657,6 +657,27 @@ def causal_untrained(runs: Runs) -> str | None:
                  "or training adds nothing", first, controls, overall, r2)
 
 
+def _precision_0(run: Run, depth: int, untrained: bool = False) -> np.ndarray:
+    """Per seed: of the test tokens the probe at ``depth`` names position 0, the share at 0."""
+    named, right = measured(run, "probe_named_0", untrained)[:, depth].T
+    return np.asarray(right / named)
+
+
+def causal_precision(runs: Runs) -> str | None:
+    """After the causal model's last block, trained and untrained, the tokens named 0 are
+    at 0 more often, in every seed, than every seed of the controls (its embeddings, the
+    bidirectional model's last block, untrained), and the controls' most is under twice the
+    chance of naming 0 at random ("about")."""
+    run = runs["run-none"]
+    causal = np.concatenate([_precision_0(run, -1, u) for u in (False, True)])
+    controls = np.concatenate([_precision_0(run, 0, True),
+                               _precision_0(runs["run-none-bidirectional"], -1, True)])
+    level = 1 / run["config"]["train_length"]
+    return _fail(above_all_seeds(causal, controls) and controls.max() < 2 * level,
+                 "the causal model names 0 no more precisely than where nothing is there, or "
+                 "the controls are above chance", causal, controls)
+
+
 def probe_block_one(runs: Runs) -> str | None:
     """After block 1 the sinusoidal model's position reads the same as before training
     within the spread, lower after training in fewer than half the seeds ("only"); its copy head (the head of any block giving the task's key the most
@@ -1068,6 +1089,7 @@ CLAIMS: dict[str, Check] = {
     "ablation-copy-costs": ablation_copy_costs,
     "ablation-not-all": ablation_not_all,
     "ablation-elsewhere-free": ablation_elsewhere_free,
+    "causal-precision": causal_precision,
     "ablation-zero-shift": ablation_zero_shift,
     "bases-trained": bases_trained,
     "bases-sinusoidal-fail": bases_sinusoidal_fail,
@@ -1445,6 +1467,9 @@ def test_a_claim_check_can_fail(results: dict[str, Run]) -> None:
     copied = {**rotary, "mean_ablation_accuracy":
               np.asarray(rotary["mean_ablation_accuracy"])[:, [0, 1, 0]].tolist()}
     assert ablation_elsewhere_free({**results, "run-rotary": copied}) is not None
+    # the bidirectional control in the causal model's place
+    assert causal_precision({**results, "run-none": results["run-none-bidirectional"]}
+                            ) is not None
     assert ablation_zero_shift({**results, **{n: {
         **results[n], "ablation_accuracy": np.concatenate([
             np.asarray(results[n]["ablation_accuracy"])[:, :3],

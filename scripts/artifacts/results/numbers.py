@@ -161,6 +161,13 @@ def _one(out: dict[str, str], key: str, run: Run) -> None:
         # on the embeddings: without an encoding they hold no position, so this is what the
         # probe names a position with nothing to read
         _spread(out, f"exp_{key}_probe_embed_at_0{tail}", by_depth[:, 0, 0])
+        # Precision at position 0 after the last block and on the embeddings: of the tokens
+        # the probe names 0, the share at 0 (the by-position score above is recall); none
+        # where a seed never names 0, whose precision is undefined.
+        for where, depth in (("", -1), ("_embed", 0)):
+            named, right = measured(run, "probe_named_0", untrained)[:, depth].T
+            if np.all(named > 0):
+                _spread(out, f"exp_{key}_probe{where}_precision_0{tail}", right / named)
         weights = measured(run, "attention_by_offset", untrained)  # (seeds, layers, heads, L)
         for layer in range(weights.shape[1]):
             # the head that gives the task's key the most weight, per seed
