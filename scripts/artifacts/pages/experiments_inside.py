@@ -90,10 +90,12 @@ ARTIFACTS = [
 #: see ``experiments.py`` for how they are named.
 NUMBERS_FROM_RUNS: tuple[str, ...] = (
     "exp_ablation_elsewhere_mean_cost_max",
+    "exp_ablation_elsewhere_weight_max",
     "exp_ablation_elsewhere_zeroed_cost_max",
     "exp_attn_even",
     "exp_last_trained",
     "exp_learned_mean_ablation_copy",
+    "exp_learned_weight_cost_rank",
     "exp_learned_attn_best",
     "exp_learned_attn_best_untrained",
     "exp_learned_probe_2",
@@ -118,6 +120,7 @@ NUMBERS_FROM_RUNS: tuple[str, ...] = (
     "exp_none_probe_sq_r2_2_untrained",
     "exp_probe_chance",
     "exp_rotary_mean_ablation_copy",
+    "exp_rotary_weight_cost_rank",
     "exp_rotary_attn_best",
     "exp_sinusoidal_attn_best_beside_high",
     "exp_learned_attn_best_beside_high",

@@ -71,6 +71,30 @@ def best_head_row(run: Run, untrained: bool = False) -> np.ndarray:
     return row
 
 
+def ablation_weights(run: Run, untrained: bool = False) -> np.ndarray:
+    """Per seed, the weight on the task's key of the ablation's three heads (the copy head,
+    the control in its block, the control elsewhere): (seeds, 3)."""
+    weights = measured(run, "attention_by_offset", untrained)[..., run["config"]["offset"]]
+    heads = measured(run, "ablation_heads", untrained).astype(int)  # (seeds, 3, (block, head))
+    seeds = np.arange(len(heads))[:, None]
+    chosen: np.ndarray = weights[seeds, heads[..., 0], heads[..., 1]]
+    return chosen
+
+
+def rank_correlation(a: np.ndarray, b: np.ndarray) -> float:
+    """Spearman's rank correlation of two samples without ties (Pearson's on the ranks)."""
+    ranks = [np.argsort(np.argsort(np.asarray(x))).astype(np.float64) for x in (a, b)]
+    return float(np.corrcoef(ranks[0], ranks[1])[0, 1])
+
+
+def weight_and_cost_gaps(run: Run) -> tuple[np.ndarray, np.ndarray]:
+    """Per seed, within the copy head's block: how much more weight the copy head gives the
+    task's key than the control there, and how much more zeroing it costs (seeds,) both."""
+    weight = ablation_weights(run)
+    zeroed = measured(run, "ablation_accuracy")
+    return weight[:, 0] - weight[:, 1], zeroed[:, 2] - zeroed[:, 1]
+
+
 #: The checks "still gaining" is read over (:func:`late_gain`): the last 300 steps
 #: against the 300 before, whatever the run's plateau rule.
 GAIN_WINDOW = 3

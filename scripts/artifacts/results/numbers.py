@@ -15,6 +15,7 @@ from scripts.artifacts.numbers import fixed
 from scripts.artifacts.results.data import (
     GAIN_WINDOW,
     Run,
+    ablation_weights,
     best_head_row,
     chance,
     copy_block_changes,
@@ -26,11 +27,13 @@ from scripts.artifacts.results.data import (
     placed,
     placed_split,
     probe_readouts,
+    rank_correlation,
     seeds,
     seen_in_training,
     steps_trained,
     stopped_by,
     uniform_by_offset,
+    weight_and_cost_gaps,
     window,
     windows,
 )
@@ -297,6 +300,14 @@ def compute(*, runs: Mapping[str, Run]) -> dict[str, str]:
                                    - measured(runs[n], field)[:, column]
                                    for n in with_positions])
             out[f"exp_ablation_elsewhere_{how}_cost_max"] = fixed(max(float(cost.max()), 0.0), 3)
+        # the most weight that control gives the task's key in any seed
+        out["exp_ablation_elsewhere_weight_max"] = fixed(max(
+            float(ablation_weights(runs[n])[:, 2].max()) for n in with_positions), 2)
+        # within the copy head's block, how the gap in weight ranks with the gap in cost
+        for n in with_positions:
+            key = n.removeprefix("run-")
+            out[f"exp_{key}_weight_cost_rank"] = fixed(rank_correlation(
+                *weight_and_cost_gaps(runs[n])), 1)
     absolute_task = ("run-half-sinusoidal", "run-half-learned")
     if all(n in runs for n in absolute_task):
         # The positive control: the task whose answer depends on the absolute position.

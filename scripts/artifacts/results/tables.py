@@ -9,6 +9,7 @@ import numpy as np
 
 from scripts.artifacts.results.data import (
     Run,
+    ablation_weights,
     final_losses,
     label,
     loss_at,
@@ -409,8 +410,8 @@ def ablation(*, runs: Mapping[str, Run], untrained: bool = False) -> str:
     """Per seed: the accuracy inside the training length intact, and with each of three
     heads removed, zeroed or replaced by its mean output: the copy head (most weight on
     the task's key), the control in its block (least weight there) and the control in the
-    other block (least weight there). ``untrained``: the same for the model before
-    training, its heads chosen from its own attention."""
+    other block (least weight there), each with its weight on the key. ``untrained``: the
+    same for the model before training, its heads chosen from its own attention."""
     roles = ("copy head", "control, same block", "control, other block")
     rows = []
     for run in runs.values():
@@ -418,14 +419,15 @@ def ablation(*, runs: Mapping[str, Run], untrained: bool = False) -> str:
             heads = measured(run, "ablation_heads", untrained)[i].astype(int)
             zeroed = measured(run, "ablation_accuracy", untrained)[i]
             averaged = measured(run, "mean_ablation_accuracy", untrained)[i]
+            weight = ablation_weights(run, untrained)[i]
             row = [label(run), str(seed), f"{zeroed[0]:.2f}"]
             for i_role in range(len(roles)):
-                row += [f"{heads[i_role, 0] + 1}.{heads[i_role, 1] + 1}",
+                row += [f"{heads[i_role, 0] + 1}.{heads[i_role, 1] + 1} ({weight[i_role]:.2f})",
                         f"{zeroed[i_role + 1]:.2f}", f"{averaged[i_role]:.2f}"]
             rows.append(row)
     header = ["model", "seed", "intact"]
     for role in roles:
-        header += [role, f"{role}: zeroed", f"{role}: mean"]
+        header += [f"{role} (weight on the key)", f"{role}: zeroed", f"{role}: mean"]
     return markdown_table(header, rows, "lrr" + "lrr" * len(roles))
 
 
