@@ -24,6 +24,7 @@ from experiments.train import fitted_fall
 from scripts.artifacts.pages import experiments as experiments_page
 from scripts.artifacts.pages import experiments_changes as changes_page
 from scripts.artifacts.results.data import (
+    SOLVED,
     Run,
     ablation_weights,
     best_head_row,
@@ -35,6 +36,7 @@ from scripts.artifacts.results.data import (
     measured,
     placed,
     placed_split,
+    plateau_seeds,
     rank_correlation,
     seen_in_training,
     steps_trained,
@@ -184,6 +186,16 @@ def capped_rotary_recovers(runs: Runs) -> str | None:
           and control.max() < 2 * chance(run))
     return _fail(ok, "rotary does not recover with the cap, or the control does", capped,
                  full, control)
+
+
+def capped_sinusoidal_far(runs: Runs) -> str | None:
+    """Past twice the training length the cap raises the sinusoidal model in every seed,
+    and every seed stays below a half ("still far from solving it")."""
+    run = runs["run-sinusoidal"]
+    full, capped = windows(run)["beyond"], windows(run, "capped_accuracy_by_position")["beyond"]
+    return _fail(above_seed_by_seed(capped, full) and capped.max() < 0.5,
+                 "the cap does not raise the sinusoidal model far out, or solves it",
+                 full, capped)
 
 
 def capped_absolute_stays(runs: Runs) -> str | None:
@@ -346,8 +358,8 @@ def _shifts(run: Run) -> list[int]:
 def shift_seen_unchanged(runs: Runs) -> str | None:
     """At positions seen in training, a shift leaves most of the trained absolute models'
     answers as they were (under a tenth change, accuracy above 0.9, in every seed), while
-    the same models before training change many more of theirs, beyond the spread between
-    seeds, at every shift that has such positions."""
+    the same models before training change their outputs (total variation) and answers
+    more, beyond the spread between seeds, at every shift that has such positions."""
     problems = []
     for name in ABSOLUTE:
         run = runs[name]
@@ -356,7 +368,10 @@ def shift_seen_unchanged(runs: Runs) -> str | None:
             if not np.isfinite(changed).all():
                 continue
             control = _split(run, s, "changed", untrained=True)[0]
-            if not (acc.min() > 0.9 and changed.max() < 0.1 and separated(control, changed)):
+            tv = _split(run, s, "output_change")[0]
+            tv_control = _split(run, s, "output_change", untrained=True)[0]
+            if not (acc.min() > 0.9 and changed.max() < 0.1 and separated(control, changed)
+                    and separated(tv_control, tv)):
                 problems.append((name, s, acc, changed, control))
     checked = [s for s in _shifts(runs[ABSOLUTE[0]]) if s < seen_in_training(runs[ABSOLUTE[0]])]
     return _fail(bool(checked) and not problems, "a shift changes answers at seen positions",
@@ -1076,6 +1091,7 @@ CLAIMS: dict[str, Check] = {
     "shape-placement": shape_placement,
     "capped-rotary-recovers": capped_rotary_recovers,
     "capped-absolute-stays": capped_absolute_stays,
+    "capped-sinusoidal-far": capped_sinusoidal_far,
     "shape-small-between": shape_small_between,
     "shape-small-unseen": shape_small_unseen,
     "random-positions-fail": random_positions_fail,
@@ -1156,7 +1172,9 @@ def sinusoidal_meets_target(runs: Runs) -> str | None:
 def plateau_still_falling(runs: Runs) -> str | None:
     """"Less than min_gain": every seed the plateau rule stopped, its last ``patience``
     checks recomputed from the recorded losses, has a fitted line through them that falls
-    by less than ``min_gain`` (what the rule is, read back from the runs)."""
+    by less than ``min_gain`` (what the rule is, read back from the runs); and each such
+    seed either solved the task inside the training length or is far from it (below
+    half), with some of the second kind (the sentence's counts are computed)."""
     falls = []
     for run in runs.values():
         cfg, every = run["config"], run["config"]["check_every"]
@@ -1165,8 +1183,14 @@ def plateau_still_falling(runs: Runs) -> str | None:
             if why == "plateau":
                 checks = losses[seed, :n].reshape(-1, every).mean(1)[-cfg["patience"]:]
                 falls.append((fitted_fall(checks), cfg["min_gain"]))
-    return _fail(bool(falls) and all(fall < least for fall, least in falls),
-                 "a seed stopped at a plateau was falling by min_gain or more", falls)
+    # The sentence's two kinds: "solved" (at least SOLVED inside) or "far from solving it"
+    # (below a half), nothing between.
+    accuracy, _ = plateau_seeds(runs)
+    between = accuracy[(accuracy < SOLVED) & (accuracy >= 0.5)]
+    return _fail(bool(falls) and all(fall < least for fall, least in falls)
+                 and not between.size and bool(np.any(accuracy < SOLVED)),
+                 "a seed stopped at a plateau was falling by min_gain or more, or between "
+                 "solved and far from it", falls, between)
 
 
 def none_at_cap(runs: Runs) -> str | None:
@@ -1286,17 +1310,18 @@ def alibi_capped(runs: Runs) -> str | None:
 
 
 def half_capped(runs: Runs) -> str | None:
-    """Every rotary and T5 seed at the cap, still gaining (the landing page: "every T5 and
-    rotary seed was still gaining at the cap"); ALiBi at the cap or a plateau, never the
-    target."""
-    capped = {n: _seeds_at_cap(runs, n) for n in ("run-half-rotary", "run-half-t5")}
+    """Rotary, T5, ALiBi and no encoding on the absolute task: no seed met the target,
+    every seed at the cap still gaining, and every rotary and T5 seed at the cap (the
+    landing page: "every T5 and rotary seed was still gaining at the cap")."""
+    names = ("run-half-rotary", "run-half-t5", "run-half-alibi", "run-half-none")
+    capped = {n: _seeds_at_cap(runs, n) for n in names}
     seeds = len(runs["run-half-t5"]["stopped_by"])
-    alibi = list(runs["run-half-alibi"]["stopped_by"])
-    gaining = all(_cap_seeds_gaining(runs[n]) for n in capped)
+    met = [n for n in names if "target" in runs[n]["stopped_by"]]
+    gaining = all(_cap_seeds_gaining(runs[n]) for n in names)
     return _fail(capped["run-half-rotary"] == seeds and capped["run-half-t5"] == seeds
-                 and "target" not in alibi and gaining,
-                 "rotary or T5 on the absolute task met the rule, or ALiBi met the target",
-                 capped, alibi)
+                 and not met and gaining,
+                 "rotary or T5 on the absolute task met the rule, or a scheme behind met the "
+                 "target, or one at the cap had stopped gaining", capped, met)
 
 
 def sum_concat_far(runs: Runs) -> str | None:
@@ -1443,6 +1468,10 @@ def test_a_claim_check_can_fail(results: dict[str, Run]) -> None:
     assert capped_rotary_recovers({**results, "run-rotary": {
         **rotary, "capped_accuracy_by_position": rotary["accuracy_by_position"]}}) is not None
     assert capped_absolute_stays({**results, "run-sinusoidal": rotary}) is not None
+    sinusoidal = results["run-sinusoidal"]
+    assert capped_sinusoidal_far({**results, "run-sinusoidal": {
+        **sinusoidal, "capped_accuracy_by_position": sinusoidal["accuracy_by_position"]}}
+        ) is not None
     assert shape_small_between({**results, "run-sinusoidal-shape-small":
                                 results["run-sinusoidal-shape"]}) is not None
     assert shape_small_unseen({**results, "run-sinusoidal-shape-small":

@@ -71,6 +71,24 @@ def best_head_row(run: Run, untrained: bool = False) -> np.ndarray:
     return row
 
 
+#: Accuracy inside the training length at which a seed counts as having solved the task.
+SOLVED = 0.99
+
+
+def plateau_seeds(runs: Mapping[str, Run]) -> tuple[np.ndarray, np.ndarray]:
+    """Over every copy-task run, each seed the plateau rule stopped: its accuracy inside the
+    training length and its :func:`late_gain` (two arrays, one entry per such seed)."""
+    accuracy, gains = [], []
+    for run in runs.values():
+        plateau = np.asarray(run["stopped_by"]) == "plateau"
+        if plateau.any():
+            accuracy.append(windows(run)["trained"][plateau])
+            gains.append(late_gain(run)[plateau])
+    if not accuracy:
+        return np.zeros(0), np.zeros(0)
+    return np.concatenate(accuracy), np.concatenate(gains)
+
+
 def ablation_weights(run: Run, untrained: bool = False) -> np.ndarray:
     """Per seed, the weight on the task's key of the ablation's three heads (the copy head,
     the control in its block, the control elsewhere): (seeds, 3)."""

@@ -14,6 +14,7 @@ import pe
 from scripts.artifacts.numbers import fixed
 from scripts.artifacts.results.data import (
     GAIN_WINDOW,
+    SOLVED,
     Run,
     ablation_weights,
     best_head_row,
@@ -26,6 +27,7 @@ from scripts.artifacts.results.data import (
     measured,
     placed,
     placed_split,
+    plateau_seeds,
     probe_readouts,
     rank_correlation,
     seeds,
@@ -49,6 +51,10 @@ def _spread(out: dict[str, str], name: str, values: np.ndarray, decimals: int = 
     out[name] = fixed(mean, decimals)
     out[f"{name}_low"] = fixed(lo, decimals)
     out[f"{name}_high"] = fixed(hi, decimals)
+
+
+#: ALiBi's paper gives its slopes for 8 heads (Press et al., section 3).
+ALIBI_PAPER_HEADS = 8
 
 
 def _common(out: dict[str, str], runs: Mapping[str, Run]) -> None:
@@ -77,11 +83,17 @@ def _common(out: dict[str, str], runs: Mapping[str, Run]) -> None:
     for reason in ("target", "plateau", "cap"):
         out[f"exp_seeds_stopped_{reason}"] = str(reasons.count(reason))
     out["exp_seeds_all"] = str(len(reasons))
-    # A plateau is a gain under min_gain, not none: how many seeds it stopped were still
-    # falling on average.
-    gains = np.concatenate([late_gain(r)[np.asarray(r["stopped_by"]) == "plateau"]
-                            for r in runs.values()])
-    out["exp_plateau_still_falling"] = str(int(np.sum(gains > 0)))
+    # The seeds the plateau rule stopped, in two kinds: the task solved (just above the
+    # target, where the plateau is noise), or not, and of those how many still falling.
+    accuracy, gains = plateau_seeds(runs)
+    solved = accuracy >= SOLVED
+    out["exp_solved_accuracy"] = f"{SOLVED:g}"
+    out["exp_plateau_solved"] = str(int(solved.sum()))
+    out["exp_plateau_unsolved"] = str(int((~solved).sum()))
+    out["exp_plateau_unsolved_falling"] = str(int(np.sum(gains[~solved] > 0)))
+    # the text runs train a fixed number of steps: their seeds all stop "by the cap"
+    out["exp_seeds_stopped_cap_text"] = str(sum(r["stopped_by"].count("cap")
+                                                for r in runs.values() if is_text(r)))
     out["exp_runs_at_cap"] = str(sum("cap" in r["stopped_by"] for r in runs.values()))
     out["exp_offset"] = str(cfg["offset"])
     # a training-length sequence placed at the training length has its first answer here
@@ -361,6 +373,9 @@ def _biases(out: dict[str, str], runs: Mapping[str, Run]) -> None:
         cfg = runs["run-alibi"]["config"]
         out["exp_alibi_slopes"] = " and ".join(f"1/{round(1 / m)}"
                                                for m in alibi_slopes(cfg["heads"]))
+        # the paper's example of 8 heads, for comparison with these
+        out["exp_alibi_paper_heads"] = str(ALIBI_PAPER_HEADS)
+        out["exp_alibi_paper_steepest"] = f"1/{round(1 / alibi_slopes(ALIBI_PAPER_HEADS)[0])}"
     if "run-t5" in runs:
         cfg = runs["run-t5"]["config"]
         out["exp_t5_buckets"] = str(cfg["buckets"])

@@ -345,7 +345,9 @@ def losses(*, runs: Mapping[str, Run], steps: list[int]) -> str:
         if not len(live):
             return "stopped"
         text = spread_text(live)
-        return text if len(live) == len(values) else f"{text} ({len(live)} seeds)"
+        if len(live) == len(values):
+            return text
+        return f"{text} ({len(live)} seed{'' if len(live) == 1 else 's'})"
 
     rows = [[label(run), *(cell(loss_at(run, s)) for s in steps),
              spread_text(windows(run)["trained"], 3)] for run in runs.values()]
