@@ -31,11 +31,14 @@ from scripts.artifacts.results.data import (
     chance,
     copy_block_changes,
     final_losses,
+    first_scored,
     late_gain,
     loss_at,
     measured,
     placed,
+    placed_halves,
     placed_split,
+    placed_tokens,
     plateau_seeds,
     rank_correlation,
     seen_in_training,
@@ -122,13 +125,29 @@ def none_learns_little(runs: Runs) -> str | None:
 
 
 def placement_separates(runs: Runs) -> str | None:
+    """Placed at the training length, a short sequence above the long one at the same
+    positions in every seed, and far below the trained range ("the new positions cost
+    most": its best seed at least 0.1 below the worst seed inside the training length)."""
     run = runs["run-sinusoidal"]
     length = run["config"]["train_length"]
-    short, long = placed(run, length), windows(run)["to_double"]
+    short = placed(run, length)
+    long = window(run, length + first_scored(run), 2 * length)
     # "in every seed": the same models measured two ways, so compared seed by seed
     return _fail(above_seed_by_seed(short, long) and above_all_seeds(short, long)
                  and short.max() < _trained(runs, "run-sinusoidal").min() - 0.1,
                  "placed short sequences are not between the two", short, long)
+
+
+def placement_near_start(runs: Runs) -> str | None:
+    """"The gap is mostly on the first half": the mean gap (placed minus long, at the same
+    positions) on the placed sequence's first half more than twice that on its second
+    half; the numbers quoted for the second half are computed."""
+    run = runs["run-sinusoidal"]
+    length = run["config"]["train_length"]
+    gaps = [float(np.mean(placed_tokens(run, length, a, b) - window(run, a, b)))
+            for a, b in placed_halves(run, length)]
+    return _fail(len(gaps) == 2 and gaps[0] > 2 * gaps[1], "the placed sequence's lead is "
+                 "not mostly on its first half", gaps)
 
 
 def rotary_placement_invariant(runs: Runs) -> str | None:
@@ -1084,6 +1103,7 @@ CLAIMS: dict[str, Check] = {
     "rotary-beyond-absolute": rotary_beyond_absolute,
     "none-learns-little": none_learns_little,
     "placement-separates": placement_separates,
+    "placement-near-start": placement_near_start,
     "rotary-placement-invariant": rotary_placement_invariant,
     "interpolation-fails": interpolation_fails,
     "rotary-long-context": rotary_long_context,
@@ -1468,6 +1488,15 @@ def test_a_claim_check_can_fail(results: dict[str, Run]) -> None:
     assert capped_rotary_recovers({**results, "run-rotary": {
         **rotary, "capped_accuracy_by_position": rotary["accuracy_by_position"]}}) is not None
     assert capped_absolute_stays({**results, "run-sinusoidal": rotary}) is not None
+    # the placed sequence's halves swapped: the lead on the second half
+    sinusoidal_run = results["run-sinusoidal"]
+    length = sinusoidal_run["config"]["train_length"]
+    by_token = np.asarray(sinusoidal_run["placed_correct_by_position"])
+    swapped = by_token.copy()
+    home = sinusoidal_run["config"]["shifts"].index(length)
+    swapped[:, home] = by_token[:, home, ::-1]
+    assert placement_near_start({**results, "run-sinusoidal": {
+        **sinusoidal_run, "placed_correct_by_position": swapped.tolist()}}) is not None
     sinusoidal = results["run-sinusoidal"]
     assert capped_sinusoidal_far({**results, "run-sinusoidal": {
         **sinusoidal, "capped_accuracy_by_position": sinusoidal["accuracy_by_position"]}}

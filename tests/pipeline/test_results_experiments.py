@@ -97,11 +97,22 @@ def test_the_placement_table_takes_its_lengths_from_the_runs(length: int,
                       "d_position": 0, "causal": True, "train_offset": 0, "base": 10000.0,
                       "d_model": 32},
            "accuracy_by_position": np.ones((seeds, n)).tolist(),
+           "capped_accuracy_by_position": np.ones((seeds, n)).tolist(),
            "placed_accuracy": np.ones((seeds, len(shifts))).tolist(),
+           "placed_correct_by_position": np.ones((seeds, len(shifts), length)).tolist(),
+           "placed_output_change_by_position": np.zeros((seeds, len(shifts), length)).tolist(),
            "placed_output_change": np.zeros((seeds, len(shifts))).tolist()}
-    header = placement(runs={"run-x": run}).splitlines()[0]
+    table = placement(runs={"run-x": run}).splitlines()
+    header = table[0]
     assert f"in a sequence of {n} tokens" in header
     assert f"as a sequence of {length} tokens placed there" in header
+    assert f"keys {length} or more back masked" in header
+    # two halves per shift at or past the training length, at the placed tokens' positions
+    placed_at = [s for s in shifts if s >= length]
+    assert len(table) == 2 + 2 * len(placed_at)
+    first = placed_at[0]
+    assert f"| {first + 1}–{first + length // 2 - 1} | first half |" in table[2]
+    assert f"| {first + length // 2}–{first + length - 1} | second half |" in table[3]
     other = {**run, "config": {**run["config"], "eval_length": n + 1}}
     with pytest.raises(ValueError, match="eval_length"):
         placement(runs={"run-x": run, "run-y": other})

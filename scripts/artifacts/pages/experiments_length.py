@@ -89,16 +89,18 @@ ALLOWED_NUMBERS: dict[int, str] = {
 #: The numbers from the runs this page quotes (and no other experiments page declares);
 #: see ``experiments.py`` for how they are named.
 NUMBERS_FROM_RUNS: tuple[str, ...] = (
-    "exp_placed_scored_from",
     "exp_sinusoidal_random_range_ratio",
     "exp_alibi_acc_beyond",
     "exp_alibi_acc_to_double",
     "exp_alibi_acc_trained",
-    "exp_alibi_paper_heads",
-    "exp_alibi_paper_steepest",
     "exp_alibi_slopes",
     "exp_half_none_stopped_cap",
     "exp_sinusoidal_capped_beyond",
+    "exp_sinusoidal_capped_32_second",
+    "exp_sinusoidal_long_32_second",
+    "exp_sinusoidal_placed_32_second",
+    "exp_sinusoidal_long_32_first",
+    "exp_sinusoidal_placed_32_first",
     "exp_alibi_stopped_cap",
     "exp_eval_length",
     "exp_far_alibi_acc_trained",

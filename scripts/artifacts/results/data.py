@@ -205,6 +205,26 @@ def placed(run: Run, shift: int, key: str = "placed_accuracy",
     return measured(run, key, untrained)[:, run["config"]["shifts"].index(shift)]
 
 
+def placed_halves(run: Run, shift: int) -> list[tuple[int, int]]:
+    """The two halves of a training-length sequence placed at ``shift``, as the positions
+    of their scored tokens, ``(start, stop)``: its first half from its first answer, and its
+    second half (a half with no scored token is left out)."""
+    length = run["config"]["train_length"]
+    middle = shift + length // 2
+    halves = [(shift + first_scored(run), middle), (max(middle, shift + first_scored(run)),
+                                                     shift + length)]
+    return [(start, stop) for start, stop in halves if start < stop]
+
+
+def placed_tokens(run: Run, shift: int, start: int, stop: int,
+                  key: str = "placed_correct_by_position") -> np.ndarray:
+    """Per-seed mean of a token-by-token placement measure over the tokens of the sequence
+    placed at ``shift`` that lie at positions ``start .. stop-1`` (positions, not tokens)."""
+    values = measured(run, key)[:, run["config"]["shifts"].index(shift)]
+    chosen: np.ndarray = values[:, start - shift:stop - shift].mean(axis=1)
+    return chosen
+
+
 def seen_in_training(run: Run) -> int:
     """Positions below this were seen in training (every training sequence lies inside)."""
     cfg = run["config"]

@@ -21,12 +21,15 @@ from scripts.artifacts.results.data import (
     chance,
     copy_block_changes,
     final_losses,
+    first_scored,
     is_text,
     late_gain,
     loss_at,
     measured,
     placed,
+    placed_halves,
     placed_split,
+    placed_tokens,
     plateau_seeds,
     probe_readouts,
     rank_correlation,
@@ -51,10 +54,6 @@ def _spread(out: dict[str, str], name: str, values: np.ndarray, decimals: int = 
     out[name] = fixed(mean, decimals)
     out[f"{name}_low"] = fixed(lo, decimals)
     out[f"{name}_high"] = fixed(hi, decimals)
-
-
-#: ALiBi's paper gives its slopes for 8 heads (Press et al., section 3).
-ALIBI_PAPER_HEADS = 8
 
 
 def _common(out: dict[str, str], runs: Mapping[str, Run]) -> None:
@@ -96,8 +95,6 @@ def _common(out: dict[str, str], runs: Mapping[str, Run]) -> None:
                                                 for r in runs.values() if is_text(r)))
     out["exp_runs_at_cap"] = str(sum("cap" in r["stopped_by"] for r in runs.values()))
     out["exp_offset"] = str(cfg["offset"])
-    # a training-length sequence placed at the training length has its first answer here
-    out["exp_placed_scored_from"] = str(cfg["train_length"] + cfg["offset"])
     out["exp_vocab"] = str(cfg["vocab"])
     out["exp_d_model"] = str(cfg["d_model"])
     out["exp_d_mlp"] = str(cfg["d_mlp"])
@@ -138,7 +135,17 @@ def _one(out: dict[str, str], key: str, run: Run) -> None:
     for s in cfg["shifts"]:
         if s:
             _spread(out, f"exp_{key}_placed_{s}", placed(run, s))
-            _spread(out, f"exp_{key}_long_{s}", window(run, s, s + length))
+            # the long sequence at the placed one's scored positions
+            _spread(out, f"exp_{key}_long_{s}", window(run, s + first_scored(run), s + length))
+            if s >= length:  # the placed sequence's halves, at the same positions
+                halves = placed_halves(run, s)
+                for half, (start, stop) in zip(("first", "second")[-len(halves):], halves,
+                                               strict=True):
+                    _spread(out, f"exp_{key}_placed_{s}_{half}", placed_tokens(run, s, start,
+                                                                               stop))
+                    _spread(out, f"exp_{key}_long_{s}_{half}", window(run, start, stop))
+                    _spread(out, f"exp_{key}_capped_{s}_{half}",
+                            window(run, start, stop, "capped_accuracy_by_position"))
             for untrained in (False, True):
                 tail = "_untrained" if untrained else ""
                 _spread(out, f"exp_{key}_output_{s}{tail}",
@@ -373,9 +380,6 @@ def _biases(out: dict[str, str], runs: Mapping[str, Run]) -> None:
         cfg = runs["run-alibi"]["config"]
         out["exp_alibi_slopes"] = " and ".join(f"1/{round(1 / m)}"
                                                for m in alibi_slopes(cfg["heads"]))
-        # the paper's example of 8 heads, for comparison with these
-        out["exp_alibi_paper_heads"] = str(ALIBI_PAPER_HEADS)
-        out["exp_alibi_paper_steepest"] = f"1/{round(1 / alibi_slopes(ALIBI_PAPER_HEADS)[0])}"
     if "run-t5" in runs:
         cfg = runs["run-t5"]["config"]
         out["exp_t5_buckets"] = str(cfg["buckets"])

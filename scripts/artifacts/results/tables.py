@@ -15,7 +15,9 @@ from scripts.artifacts.results.data import (
     loss_at,
     measured,
     placed,
+    placed_halves,
     placed_split,
+    placed_tokens,
     probe_readouts,
     same_setting,
     seen_in_training,
@@ -137,8 +139,9 @@ def random_positions(*, runs: Mapping[str, Run]) -> str:
 
 
 def placement(*, runs: Mapping[str, Run]) -> str:
-    """The same positions reached two ways: inside a long sequence, or by a sequence of the
-    training length placed there."""
+    """The same positions reached two ways: inside a long sequence (with every key, and with
+    the keys ``train_length`` or more back masked), or by a sequence of the training length
+    placed there; each placed sequence in two halves, scored at the same positions."""
     rows = []
     first = next(iter(runs.values()))["config"]
     # the header's lengths are the first run's: every run must share them
@@ -148,14 +151,21 @@ def placement(*, runs: Mapping[str, Run]) -> str:
         for shift in run["config"]["shifts"]:
             if shift < length:
                 continue
-            span = f"{shift}–{shift + length - 1}"
-            rows.append([label(run), span,
-                         spread_text(window(run, shift, shift + length)),
-                         spread_text(placed(run, shift)),
-                         spread_text(placed(run, shift, "placed_output_change"))])
-    return markdown_table(["model", "positions", f"in a sequence of {first['eval_length']} tokens",
+            halves = placed_halves(run, shift)
+            for half, (start, stop) in zip(("first", "second")[-len(halves):], halves,
+                                           strict=True):
+                rows.append([label(run), f"{start}–{stop - 1}", f"{half} half",
+                             spread_text(window(run, start, stop)),
+                             spread_text(window(run, start, stop,
+                                                "capped_accuracy_by_position")),
+                             spread_text(placed_tokens(run, shift, start, stop)),
+                             spread_text(placed_tokens(run, shift, start, stop,
+                                                       "placed_output_change_by_position"))])
+    return markdown_table(["model", "positions", "of the placed sequence",
+                           f"in a sequence of {first['eval_length']} tokens",
+                           f"the same, keys {first['train_length']} or more back masked",
                            f"as a sequence of {first['train_length']} tokens placed there",
-                           "change of the output (placed)"], rows, "llrrr")
+                           "change of the output (placed)"], rows, "lllrrrr")
 
 
 def _spread_or_dash(values: np.ndarray, decimals: int = 2) -> str:
