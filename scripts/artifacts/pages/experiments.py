@@ -176,6 +176,7 @@ NUMBERS_FROM_RUNS: tuple[str, ...] = (
     "exp_plateau_solved",
     "exp_plateau_unsolved",
     "exp_plateau_unsolved_falling",
+    "exp_plateau_unsolved_gain_max_percent",
     "exp_seeds_stopped_cap_text",
     "exp_solved_accuracy",
     "exp_rotary_acc_to_double",
