@@ -137,6 +137,7 @@ NUMBERS_FROM_RUNS: tuple[str, ...] = (
     "exp_half_t5_stopped_cap",
     "exp_interp_scale",
     "exp_last_shift",
+    "exp_t5_steps_trained",
     "exp_learned_capped_to_double",
     "exp_new_angle_first",
     "exp_new_angle_last",

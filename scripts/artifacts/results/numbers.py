@@ -90,8 +90,11 @@ def _common(out: dict[str, str], runs: Mapping[str, Run]) -> None:
     out["exp_plateau_solved"] = str(int(solved.sum()))
     out["exp_plateau_unsolved"] = str(int((~solved).sum()))
     out["exp_plateau_unsolved_falling"] = str(int(np.sum(gains[~solved] > 0)))
-    if np.any(~solved):  # how much they were still falling, at most
-        out["exp_plateau_unsolved_gain_max_percent"] = fixed(100 * float(gains[~solved].max()), 1)
+    if np.any(~solved):  # how far they still moved, at most, either way
+        out["exp_plateau_unsolved_gain_max_percent"] = fixed(
+            100 * float(np.abs(gains[~solved]).max()), 1)
+    # a training-length sequence placed at the training length has its first answer here
+    out["exp_placed_scored_from"] = str(cfg["train_length"] + cfg["offset"])
     # the text runs train a fixed number of steps: their seeds all stop "by the cap"
     out["exp_seeds_stopped_cap_text"] = str(sum(r["stopped_by"].count("cap")
                                                 for r in runs.values() if is_text(r)))
