@@ -930,10 +930,15 @@ def _rise(runs: Runs, name: str) -> np.ndarray:
 
 
 def text_none_rises_least(runs: Runs) -> str | None:
+    """The model without positions rises least, beyond the spread; and inside the training
+    length its loss is above every seed of every other model ("the worst there")."""
     none = _rise(runs, TEXT_NONE)
     others = {n: _rise(runs, n) for n in TEXT_POSITIONS}
-    return _fail(all(separated(v, none) for v in others.values()),
-                 "no positions does not rise least", none, others)
+    inside = {n: _text(runs, n, "trained") for n in TEXT_ALL}
+    worst = all(above_all_seeds(inside[TEXT_NONE], inside[n]) for n in TEXT_POSITIONS)
+    return _fail(all(separated(v, none) for v in others.values()) and worst,
+                 "no positions does not rise least, or is not the worst inside", none, others,
+                 inside)
 
 
 def text_beyond_unigram(runs: Runs) -> str | None:
