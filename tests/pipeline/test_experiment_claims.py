@@ -145,7 +145,7 @@ def placement_near_start(runs: Runs) -> str | None:
     run = runs["run-sinusoidal"]
     length = run["config"]["train_length"]
     gaps = [float(np.mean(placed_tokens(run, length, a, b) - window(run, a, b)))
-            for a, b in placed_halves(run, length)]
+            for _, a, b in placed_halves(run, length)]
     return _fail(len(gaps) == 2 and gaps[0] > 2 * gaps[1], "the placed sequence's lead is "
                  "not mostly on its first half", gaps)
 

@@ -100,9 +100,10 @@ def ablation_weights(run: Run, untrained: bool = False) -> np.ndarray:
 
 
 def rank_correlation(a: np.ndarray, b: np.ndarray) -> float:
-    """Spearman's rank correlation of two samples without ties (Pearson's on the ranks)."""
-    ranks = [np.argsort(np.argsort(np.asarray(x))).astype(np.float64) for x in (a, b)]
-    return float(np.corrcoef(ranks[0], ranks[1])[0, 1])
+    """Spearman's rank correlation of two samples (SciPy's, which also ranks ties)."""
+    from scipy import stats  # type: ignore[import-untyped]  # no stubs installed
+
+    return float(stats.spearmanr(a, b).statistic)
 
 
 def weight_and_cost_gaps(run: Run) -> tuple[np.ndarray, np.ndarray]:
@@ -205,15 +206,14 @@ def placed(run: Run, shift: int, key: str = "placed_accuracy",
     return measured(run, key, untrained)[:, run["config"]["shifts"].index(shift)]
 
 
-def placed_halves(run: Run, shift: int) -> list[tuple[int, int]]:
-    """The two halves of a training-length sequence placed at ``shift``, as the positions
-    of their scored tokens, ``(start, stop)``: its first half from its first answer, and its
-    second half (a half with no scored token is left out)."""
-    length = run["config"]["train_length"]
-    middle = shift + length // 2
-    halves = [(shift + first_scored(run), middle), (max(middle, shift + first_scored(run)),
-                                                     shift + length)]
-    return [(start, stop) for start, stop in halves if start < stop]
+def placed_halves(run: Run, shift: int) -> list[tuple[str, int, int]]:
+    """The two halves of a training-length sequence placed at ``shift``, named and given as
+    the positions of their scored tokens, ``(name, start, stop)``: its ``first`` half from
+    its first answer, and its ``second`` half (a half with no scored token is left out)."""
+    begin, middle = shift + first_scored(run), shift + run["config"]["train_length"] // 2
+    halves = [("first", begin, middle),
+              ("second", max(middle, begin), shift + run["config"]["train_length"])]
+    return [(name, start, stop) for name, start, stop in halves if start < stop]
 
 
 def placed_tokens(run: Run, shift: int, start: int, stop: int,
@@ -304,7 +304,7 @@ def chance(run: Run) -> float:
 def interval(values: Any, level: float = 0.95) -> tuple[float, float]:
     """The ``level`` confidence interval of the mean over the seeds, from Student's t (the
     seeds taken as independent draws; with one seed, the value itself)."""
-    from scipy import stats  # type: ignore[import-untyped]  # no stubs installed
+    from scipy import stats  # no stubs installed: see rank_correlation
 
     arr = np.asarray(values, dtype=float)
     mean = float(arr.mean())

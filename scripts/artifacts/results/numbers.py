@@ -82,14 +82,13 @@ def _common(out: dict[str, str], runs: Mapping[str, Run]) -> None:
     for reason in ("target", "plateau", "cap"):
         out[f"exp_seeds_stopped_{reason}"] = str(reasons.count(reason))
     out["exp_seeds_all"] = str(len(reasons))
-    # The seeds the plateau rule stopped, in two kinds: the task solved (just above the
-    # target, where the plateau is noise), or not, and of those how many still falling.
+    # The seeds the plateau rule stopped, in two kinds: the task solved (just short of the
+    # target), or far from it, and how far those still moved.
     accuracy, gains = plateau_seeds(runs)
     solved = accuracy >= SOLVED
     out["exp_solved_accuracy"] = f"{SOLVED:g}"
     out["exp_plateau_solved"] = str(int(solved.sum()))
     out["exp_plateau_unsolved"] = str(int((~solved).sum()))
-    out["exp_plateau_unsolved_falling"] = str(int(np.sum(gains[~solved] > 0)))
     if np.any(~solved):  # how far they still moved, at most, either way
         out["exp_plateau_unsolved_gain_max_percent"] = fixed(
             100 * float(np.abs(gains[~solved]).max()), 1)
@@ -143,9 +142,7 @@ def _one(out: dict[str, str], key: str, run: Run) -> None:
             # the long sequence at the placed one's scored positions
             _spread(out, f"exp_{key}_long_{s}", window(run, s + first_scored(run), s + length))
             if s >= length:  # the placed sequence's halves, at the same positions
-                halves = placed_halves(run, s)
-                for half, (start, stop) in zip(("first", "second")[-len(halves):], halves,
-                                               strict=True):
+                for half, start, stop in placed_halves(run, s):
                     _spread(out, f"exp_{key}_placed_{s}_{half}", placed_tokens(run, s, start,
                                                                                stop))
                     _spread(out, f"exp_{key}_long_{s}_{half}", window(run, start, stop))

@@ -151,9 +151,7 @@ def placement(*, runs: Mapping[str, Run]) -> str:
         for shift in run["config"]["shifts"]:
             if shift < length:
                 continue
-            halves = placed_halves(run, shift)
-            for half, (start, stop) in zip(("first", "second")[-len(halves):], halves,
-                                           strict=True):
+            for half, start, stop in placed_halves(run, shift):
                 rows.append([label(run), f"{start}–{stop - 1}", f"{half} half",
                              spread_text(window(run, start, stop)),
                              spread_text(window(run, start, stop,
