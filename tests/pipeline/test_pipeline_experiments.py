@@ -49,8 +49,11 @@ CHANGES = {
     "run-sinusoidal-concat": {"d_position", "combine"},
     "run-sinusoidal-shape": {"train_offset"},
     "run-sinusoidal-shape-small": {"train_offset"},
-    "run-sinusoidal-random": {"train_positions", "max_position"},
-    "run-rotary-random": {"scheme", "train_positions", "max_position"},
+    # randomised positions and their controls: the previous token, under a longer cap
+    "run-sinusoidal-offset-1": {"offset", "steps"},
+    "run-sinusoidal-random": {"offset", "steps", "train_positions", "max_position"},
+    "run-rotary-offset-1": {"scheme", "offset", "steps"},
+    "run-rotary-random": {"scheme", "offset", "steps", "train_positions", "max_position"},
     **{f"run-sinusoidal-base-{b}": {"base"} for b in (5, 100, 1000, 100000)},
     **{f"run-rotary-base-{b}": {"scheme", "base"} for b in (5, 100, 1000, 100000)},
     "run-half-sinusoidal": {"task"},
@@ -83,6 +86,15 @@ def test_each_run_changes_only_what_the_page_says() -> None:
     for name, settings in runs.items():
         differs = {k for k, v in settings.items() if v != reference[k]}
         assert differs == CHANGES[name], f"{name} differs in {sorted(differs)}"
+
+
+def test_randomised_positions_differ_from_their_controls_only_in_the_positions() -> None:
+    arms = {a.name: _settings(a) for a in experiments_page.RUNS
+            if a.name in experiments_page.RANDOM_CONTROLLED}
+    for random, control in (("run-sinusoidal-random", "run-sinusoidal-offset-1"),
+                            ("run-rotary-random", "run-rotary-offset-1")):
+        differs = {k for k in arms[random] if arms[random][k] != arms[control][k]}
+        assert differs == {"train_positions", "max_position"}, (random, differs)
 
 
 def test_sum_and_concatenation_arms_have_the_same_parameters_and_vectors() -> None:

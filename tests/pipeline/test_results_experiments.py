@@ -10,7 +10,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scripts.artifacts.results.data import first_scored, interval, placed_split, seen_in_training
+from scripts.artifacts.results.data import (
+    first_scored,
+    interval,
+    placed_split,
+    seen_in_training,
+    steps_to_loss,
+)
 from scripts.artifacts.results.tables import environment, placement, random_positions
 
 finite = st.floats(-1e3, 1e3, allow_nan=False)
@@ -162,3 +168,31 @@ def test_the_random_positions_table_shows_both_tests_of_each_run_by_token_window
     assert "4 tokens, random below 20, as in training" in rows[0] and "0.60" in rows[0]
     assert "16 tokens, 0 to 15" in rows[1] and "0.90" in rows[1] and "0.50" in rows[1]
     assert "16 tokens, random below 20" in rows[2] and "0.80" in rows[2] and "0.70" in rows[2]
+
+
+@settings(deadline=None)
+@given(st.data())
+def test_steps_to_a_loss_are_the_first_check_at_or_below_it_and_never_sooner_for_less(
+        data: Any) -> None:
+    """``steps_to_loss``: NaN exactly when no check the seed trained reached the level; else
+    a whole number of checks, at whose end the check's mean is at or below the level and no
+    earlier one was; a lower level is never reached sooner."""
+    every, checks = data.draw(st.integers(1, 4)), data.draw(st.integers(1, 6))
+    seeds = data.draw(st.integers(1, 3))
+    losses = np.array(data.draw(st.lists(st.floats(0, 5, allow_nan=False),
+                                         min_size=seeds * every * checks,
+                                         max_size=seeds * every * checks))).reshape(seeds, -1)
+    trained = [every * data.draw(st.integers(1, checks)) for _ in range(seeds)]
+    run = {"config": {"check_every": every}, "losses": losses.tolist(), "steps_trained": trained}
+    high, low = sorted(data.draw(st.lists(st.floats(0, 5, allow_nan=False), min_size=2,
+                                          max_size=2)), reverse=True)
+    at_high, at_low = steps_to_loss(run, high), steps_to_loss(run, low)
+    for seed, n in enumerate(trained):
+        means = losses[seed, :n].reshape(-1, every).mean(1)
+        steps = at_low[seed]
+        if np.isnan(steps):
+            assert not np.any(means <= low)
+            continue
+        k = int(steps) // every
+        assert steps == k * every and means[k - 1] <= low and not np.any(means[:k - 1] <= low)
+        assert not np.isnan(at_high[seed]) and at_high[seed] <= steps

@@ -54,6 +54,24 @@ def steps_trained(run: Run) -> np.ndarray:
     return np.asarray(run["steps_trained"], dtype=np.int64)
 
 
+#: Training-loss levels at which the speed of training is read (``steps_to_loss``), from
+#: near chance down to near solved.
+SPEED_LEVELS = (2.0, 1.0, 0.1)
+
+
+def steps_to_loss(run: Run, level: float) -> np.ndarray:
+    """Per seed, the steps until its mean training loss over a check first fell to
+    ``level`` or below, counted while it trained (NaN for a seed that never did)."""
+    losses, every = np.asarray(run["losses"], np.float64), run["config"]["check_every"]
+    reached = np.full(len(losses), np.nan)
+    for seed, n in enumerate(steps_trained(run)):
+        checks = losses[seed, :n].reshape(-1, every).mean(1)
+        below = np.flatnonzero(checks <= level)
+        if below.size:
+            reached[seed] = (below[0] + 1) * every
+    return reached
+
+
 def final_losses(run: Run) -> np.ndarray:
     """Each seed's mean training loss over its last check, the one that met the
     convergence rule (seeds,): what the rule judged, not one noisy step."""
@@ -71,18 +89,29 @@ def best_head_row(run: Run, untrained: bool = False) -> np.ndarray:
     return row
 
 
-#: Accuracy inside the training length at which a seed counts as having solved the task.
+#: Accuracy as trained at which a seed counts as having solved the task.
 SOLVED = 0.99
+#: ... and as having nearly solved it.
+NEARLY_SOLVED = 0.95
+
+
+def as_trained(run: Run) -> np.ndarray:
+    """Per seed, the accuracy on sequences of the training length placed as in training:
+    at positions 0 .. L-1, or, for randomised positions, at sorted random positions drawn
+    as in training."""
+    if run["config"].get("train_positions", "contiguous") == "random":
+        return measured(run, "random_placed_accuracy")
+    return windows(run)["trained"]
 
 
 def plateau_seeds(runs: Mapping[str, Run]) -> tuple[np.ndarray, np.ndarray]:
-    """Over every copy-task run, each seed the plateau rule stopped: its accuracy inside the
-    training length and its :func:`late_gain` (two arrays, one entry per such seed)."""
+    """Over every copy-task run, each seed the plateau rule stopped: its accuracy as trained
+    (:func:`as_trained`) and its :func:`late_gain` (two arrays, one entry per such seed)."""
     accuracy, gains = [], []
     for run in runs.values():
         plateau = np.asarray(run["stopped_by"]) == "plateau"
         if plateau.any():
-            accuracy.append(windows(run)["trained"][plateau])
+            accuracy.append(as_trained(run)[plateau])
             gains.append(late_gain(run)[plateau])
     if not accuracy:
         return np.zeros(0), np.zeros(0)

@@ -14,7 +14,9 @@ import pe
 from scripts.artifacts.numbers import fixed
 from scripts.artifacts.results.data import (
     GAIN_WINDOW,
+    NEARLY_SOLVED,
     SOLVED,
+    SPEED_LEVELS,
     Run,
     ablation_weights,
     best_head_row,
@@ -35,6 +37,7 @@ from scripts.artifacts.results.data import (
     rank_correlation,
     seeds,
     seen_in_training,
+    steps_to_loss,
     steps_trained,
     stopped_by,
     uniform_by_offset,
@@ -82,16 +85,21 @@ def _common(out: dict[str, str], runs: Mapping[str, Run]) -> None:
     for reason in ("target", "plateau", "cap"):
         out[f"exp_seeds_stopped_{reason}"] = str(reasons.count(reason))
     out["exp_seeds_all"] = str(len(reasons))
-    # The seeds the plateau rule stopped, in two kinds: the task solved (just short of the
-    # target), or far from it, and how far those still moved.
+    # The seeds the plateau rule stopped, in three kinds: the task solved (just short of the
+    # target), nearly solved, or far from it, and how far those still moved.
     accuracy, gains = plateau_seeds(runs)
-    solved = accuracy >= SOLVED
+    solved, nearly = accuracy >= SOLVED, (accuracy >= NEARLY_SOLVED) & (accuracy < SOLVED)
+    unsolved = accuracy < NEARLY_SOLVED
     out["exp_solved_accuracy"] = f"{SOLVED:g}"
+    for i, level in enumerate(SPEED_LEVELS):
+        out[f"exp_speed_level_{i}"] = f"{level:g}"
+    out["exp_nearly_solved_accuracy"] = f"{NEARLY_SOLVED:g}"
     out["exp_plateau_solved"] = str(int(solved.sum()))
-    out["exp_plateau_unsolved"] = str(int((~solved).sum()))
-    if np.any(~solved):  # how far they still moved, at most, either way
+    out["exp_plateau_nearly"] = str(int(nearly.sum()))
+    out["exp_plateau_unsolved"] = str(int(unsolved.sum()))
+    if np.any(unsolved):  # how far they still moved, at most, either way
         out["exp_plateau_unsolved_gain_max_percent"] = fixed(
-            100 * float(np.abs(gains[~solved]).max()), 1)
+            100 * float(np.abs(gains[unsolved]).max()), 1)
     # a training-length sequence placed at the training length has its first answer here
     out["exp_placed_scored_from"] = str(cfg["train_length"] + cfg["offset"])
     # the text runs train a fixed number of steps: their seeds all stop "by the cap"
@@ -238,6 +246,15 @@ def _one(out: dict[str, str], key: str, run: Run) -> None:
         wavelengths = pe.wavelengths(width, base=cfg["base"])
         out[f"exp_{key}_full_turns"] = str(int(np.sum(wavelengths <= length - 1)))
     out[f"exp_{key}_train_offset"] = str(cfg["train_offset"])
+    # how fast: the steps to each loss level, over the seeds that reached it, and how many did
+    for i, level in enumerate(SPEED_LEVELS):
+        steps = steps_to_loss(run, level)
+        reached = steps[np.isfinite(steps)]
+        out[f"exp_{key}_reached_{i}_seeds"] = str(reached.size)
+        if reached.size:
+            for name, value in (("low", reached.min()), ("high", reached.max())):
+                out[f"exp_{key}_reached_{i}_{name}"] = f"{int(value):,}"
+    out[f"exp_{key}_offset"] = str(cfg["offset"])  # how far back the answer lies
     out[f"exp_{key}_max_position"] = str(cfg.get("max_position", 0))
     if cfg.get("max_position", 0):  # how far the random positions' range reaches past the test
         out[f"exp_{key}_range_ratio"] = f"{cfg['max_position'] / cfg['eval_length']:g}"

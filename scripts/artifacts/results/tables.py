@@ -8,8 +8,10 @@ from typing import Any
 import numpy as np
 
 from scripts.artifacts.results.data import (
+    SPEED_LEVELS,
     Run,
     ablation_weights,
+    as_trained,
     final_losses,
     label,
     loss_at,
@@ -22,6 +24,7 @@ from scripts.artifacts.results.data import (
     same_setting,
     seen_in_training,
     spread_text,
+    steps_to_loss,
     steps_trained,
     stopped_by,
     uniform_by_offset,
@@ -362,6 +365,27 @@ def losses(*, runs: Mapping[str, Run], steps: list[int]) -> str:
     return markdown_table(["model", *(f"loss at step {s}" for s in steps),
                            f"accuracy, positions up to {length - 1}"],
                           rows, "l" + "r" * (len(steps) + 1))
+
+
+def speed(*, runs: Mapping[str, Run]) -> str:
+    """How fast each model trained: the steps until each seed's mean training loss over a
+    check first fell to each of :data:`SPEED_LEVELS` (mean, lowest to highest seed, over
+    the seeds that reached it), and the accuracy as trained at the end."""
+    def cell(run: Run, level: float) -> str:
+        steps = steps_to_loss(run, level)
+        reached = steps[np.isfinite(steps)].astype(np.int64)
+        if not reached.size:
+            return f"not by {run['config']['steps']:,}"
+        text = f"{round(float(reached.mean())):,} ({reached.min():,} to {reached.max():,})"
+        if reached.size < steps.size:
+            text += f", {reached.size} of {steps.size} seeds"
+        return text
+
+    rows = [[label(run), *(cell(run, level) for level in SPEED_LEVELS),
+             spread_text(as_trained(run), 3)] for run in runs.values()]
+    return markdown_table(["model", *(f"steps to a loss of {level:g}" for level in SPEED_LEVELS),
+                           "accuracy as trained, at the end"],
+                          rows, "l" + "r" * (len(SPEED_LEVELS) + 1))
 
 
 def convergence(*, runs: Mapping[str, Run]) -> str:
