@@ -33,6 +33,7 @@ from scripts.artifacts.results.data import (
     chance,
     copy_block_changes,
     first_scored,
+    late_fall_in_errors,
     late_gain,
     loss_at,
     measured,
@@ -947,12 +948,13 @@ def text_rotary_inside(runs: Runs) -> str | None:
 
 
 def text_still_falling(runs: Runs) -> str | None:
-    """Every seed of every text model trained to the cap, its loss over its last window
-    below that over the window before."""
-    found = {n: (list(runs[n]["stopped_by"]), late_gain(runs[n])) for n in TEXT_ALL}
-    return _fail(all(set(why) == {"cap"} and bool(np.all(gain > 0))
-                     for why, gain in found.values()),
-                 "a text seed stopped before the cap, or its loss had stopped falling", found)
+    """Every seed of every text model trained to the cap, the line through its late losses
+    falling by more than twice its standard error ("noise alone would rarely give 2")."""
+    found = {n: (list(runs[n]["stopped_by"]), late_fall_in_errors(runs[n])) for n in TEXT_ALL}
+    return _fail(all(set(why) == {"cap"} and bool(np.all(fall > 2))
+                     for why, fall in found.values()),
+                 "a text seed stopped before the cap, or its loss had stopped falling beyond "
+                 "noise", found)
 
 
 def text_positions_rise(runs: Runs) -> str | None:
@@ -1634,6 +1636,11 @@ def test_a_claim_check_can_fail(results: dict[str, Run]) -> None:
 
     # a text run whose loss has stopped falling: flat over its last steps
     assert text_still_falling(flat_loss("run-text-none")) is not None
+    # ... and one whose loss is batch noise around a constant, with no trend
+    text = results["run-text-none"]
+    noise = 1 + 0.1 * np.random.default_rng(0).standard_normal(np.shape(text["losses"]))
+    assert text_still_falling({**results, "run-text-none": {**text, "losses": noise.tolist()}}
+                              ) is not None
     # the bias arms' "still improving" and "the same": a flat loss; a run that learned the task
     for check, name in ((half_alibi_like_none, "run-half-alibi"), (far_bias_none, "run-far-alibi")):
         assert check({**results, name: results["run-sinusoidal"]}) is not None

@@ -45,6 +45,8 @@ NUMBERS_FROM_RUNS: tuple[str, ...] = (
     "exp_text_bigram_loss",
     "exp_text_digest_short",
     "exp_text_eval_batch",
+    "exp_text_fall_errors_min",
+    "exp_text_fall_steps",
     "exp_text_learned_loss_beyond",
     "exp_text_learned_loss_trained",
     "exp_text_none_loss_beyond",

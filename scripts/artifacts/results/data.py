@@ -135,6 +135,32 @@ def rank_correlation(a: np.ndarray, b: np.ndarray) -> float:
     return float(stats.spearmanr(a, b).statistic)
 
 
+#: The last steps of a run over which :func:`late_fall_in_errors` fits its line.
+FALL_STEPS = 1000
+
+
+def late_fall_in_errors(run: Run) -> np.ndarray:
+    """Per seed, how many standard errors the least-squares line through its training
+    loss at each of its last :data:`FALL_STEPS` steps falls by per step (SciPy's
+    ``linregress``: slope over its standard error, sign flipped): above 2, the loss was
+    still falling beyond what batch-to-batch noise alone would show (each step draws a fresh
+    batch). NaN for a seed that trained fewer steps."""
+    from scipy import stats  # no stubs installed: see rank_correlation
+
+    losses = np.asarray(run["losses"], np.float64)
+    falls = []
+    for seed, n in enumerate(steps_trained(run)):
+        if n < FALL_STEPS:
+            falls.append(np.nan)
+            continue
+        fit = stats.linregress(np.arange(FALL_STEPS), losses[seed, n - FALL_STEPS:n])
+        if fit.stderr > 0:
+            falls.append(-fit.slope / fit.stderr)
+        else:  # an exact line: falling, flat or rising with no noise at all
+            falls.append(0.0 if fit.slope == 0 else -np.sign(fit.slope) * np.inf)
+    return np.array(falls)
+
+
 def weight_and_cost_gaps(run: Run) -> tuple[np.ndarray, np.ndarray]:
     """Per seed, within the copy head's block: how much more weight the copy head gives the
     task's key than the control there, and how much more zeroing it costs (seeds,) both."""

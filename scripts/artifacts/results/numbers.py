@@ -13,6 +13,7 @@ import numpy as np
 import pe
 from scripts.artifacts.numbers import fixed
 from scripts.artifacts.results.data import (
+    FALL_STEPS,
     GAIN_WINDOW,
     NEARLY_SOLVED,
     SOLVED,
@@ -25,6 +26,7 @@ from scripts.artifacts.results.data import (
     final_losses,
     first_scored,
     is_text,
+    late_fall_in_errors,
     late_gain,
     loss_at,
     measured,
@@ -355,6 +357,12 @@ def compute(*, runs: Mapping[str, Run]) -> dict[str, str]:
     texts = {name: run for name, run in runs.items() if is_text(run)}
     if texts:
         _text_common(out, next(iter(texts.values())))
+        # "still falling beyond batch noise": the least, over every text seed, of the fall
+        # of its late loss line in standard errors
+        falls = np.concatenate([late_fall_in_errors(run) for run in texts.values()])
+        if np.isfinite(falls).all():  # every seed trained that long
+            out["exp_text_fall_steps"] = f"{FALL_STEPS:,}"
+            out["exp_text_fall_errors_min"] = fixed(float(falls.min()), 1)
     _biases(out, runs)
     for name, run in runs.items():
         key = name.removeprefix("run-").replace("-", "_")
