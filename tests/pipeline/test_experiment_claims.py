@@ -1035,6 +1035,39 @@ def t5_falls_later(runs: Runs) -> str | None:
                  "T5 does not fall further out", w)
 
 
+#: Each run that met the target and the same seeds trained on past it.
+TRAINED_ON = tuple(zip(experiments_page.DRIFT[::2], experiments_page.DRIFT[1::2], strict=True))
+
+
+def trained_on_same_seeds(runs: Runs) -> str | None:
+    """"The same seeds ... trained on past their stop with no rule": every seed of the
+    trained-on run trained all its steps, more than the stopped seed, and over the first
+    check both have the same training losses (the same weights and batches: another seed
+    or other data differs by the batch-to-batch noise, far more than 1e-3 of the loss;
+    the same program on another machine, by a few float32 roundings)."""
+    problems = {}
+    for stopped, on in TRAINED_ON:
+        a, b = runs[stopped], runs[on]
+        every = a["config"]["check_every"]
+        first_a = np.asarray(a["losses"])[:, :every]
+        first_b = np.asarray(b["losses"])[:, :every]
+        full = steps_trained(b) == b["config"]["steps"]
+        if not (np.all(full) and np.all(steps_trained(b) > steps_trained(a))
+                and np.allclose(first_a, first_b, rtol=1e-3, atol=0)):
+            problems[on] = (steps_trained(a), steps_trained(b))
+    return _fail(not problems, "a trained-on run is not its run's seeds trained on", problems)
+
+
+def t5_drifts(runs: Runs) -> str | None:
+    """Far out, T5 trained on above T5 at its stop, every seed above every seed; rotary
+    trained on the same as at its stop within the spread."""
+    t5, t5_on = _far(runs, "run-t5"), _far(runs, "run-t5-trained-on")
+    rotary, rotary_on = _far(runs, "run-rotary"), _far(runs, "run-rotary-trained-on")
+    return _fail(above_all_seeds(t5_on, t5) and within_spread(rotary, rotary_on),
+                 "T5 does not rise when trained on, or rotary moves", t5, t5_on, rotary,
+                 rotary_on)
+
+
 def biases_placement_invariant(runs: Runs) -> str | None:
     spreads = {}
     for name in BIAS:
@@ -1428,6 +1461,8 @@ def sum_scaled_capped(runs: Runs) -> str | None:
 CLAIMS.update({
     "random-positions-converged": random_positions_converged,
     "half-speed": half_speed,
+    "trained-on-same-seeds": trained_on_same_seeds,
+    "t5-drifts": t5_drifts,
     "alibi-capped": alibi_capped,
     "half-capped": half_capped,
     "sum-concat-far": sum_concat_far,
@@ -1672,6 +1707,12 @@ def test_a_claim_check_can_fail(results: dict[str, Run]) -> None:
     # T5's: rotary as fast as the added positions, T5 reaching the middle level
     assert half_speed({**results, "run-half-rotary": results["run-half-learned"]}) is not None
     assert half_speed({**results, "run-half-t5": results["run-half-learned"]}) is not None
+    # the trained-on runs with their seeds in another order; T5 trained on as it stopped
+    def reversed_seeds(run: Run) -> Run:
+        return {**run, **{k: run[k][::-1] for k in ("losses", "steps_trained")}}
+    assert trained_on_same_seeds({**results, "run-t5-trained-on":
+                                  reversed_seeds(results["run-t5-trained-on"])}) is not None
+    assert t5_drifts({**results, "run-t5-trained-on": results["run-t5"]}) is not None
     # a randomised run stopped at the common cap
     capped_random = {**results["run-rotary-random"],
                      "stopped_by": ["cap"] * len(results["run-rotary-random"]["stopped_by"])}

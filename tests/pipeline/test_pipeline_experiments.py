@@ -74,6 +74,9 @@ CHANGES = {
     "run-sinusoidal-concat-scaled": {"d_position", "combine", "embed_scale"},
     "run-alibi": {"scheme"}, "run-t5": {"scheme"},
     **{f"run-half-{s}": {"scheme", "task"} for s in ("alibi", "t5")},
+    # the same seeds trained on past the stopping rule, to a fixed number of steps
+    "run-rotary-trained-on": {"scheme", "target_loss", "patience", "steps"},
+    "run-t5-trained-on": {"scheme", "target_loss", "patience", "steps"},
     "run-far-sinusoidal": {"offset"},
     **{f"run-far-{s}": {"scheme", "offset"} for s in ("learned", "rotary", "none", "alibi", "t5")},
 }

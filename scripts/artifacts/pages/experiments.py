@@ -48,6 +48,15 @@ def _run(name: str, **params: Any) -> Artifact:
     return Artifact(name, "run", "runs:train", {**RUN_COMMON, **params})
 
 
+#: The steps the "trained on" runs take: the same seeds as their runs, with no stopping
+#: rule before this, at least 500 steps past the latest stop of any of their seeds.
+TRAINED_ON_STEPS = 1500
+#: The runs trained on past their stop to ``TRAINED_ON_STEPS``: the two schemes whose
+#: scores far past the training length the length page compares (the others there fail
+#: far out, or were read at the cap already).
+TRAINED_ON = ("rotary", "t5")
+
+
 #: The schemes trained on text, one run each (another scheme joins by being named here).
 TEXT_SCHEMES = ("sinusoidal", "learned", "rotary", "none")
 #: Held-out windows of ``eval_length`` characters the text runs are measured on.
@@ -113,6 +122,10 @@ RUNS = [
     # Position as a bias on the attention scores: ALiBi's fixed slopes, T5's learned buckets.
     *(_run(f"run-{scheme}", scheme=scheme) for scheme in ("alibi", "t5")),
     *(_run(f"run-half-{scheme}", scheme=scheme, task="copy_half") for scheme in ("alibi", "t5")),
+    # The same seeds trained on, past the rule's stop, to a common number of steps: does
+    # what they do past the training length drift after they met the target?
+    *(_run(f"run-{scheme}-trained-on", scheme=scheme, target_loss=0.0, patience=0,
+           steps=TRAINED_ON_STEPS) for scheme in TRAINED_ON),
     # A key further back: the copy task with the answer 20 places back instead of 3.
     *(_run(f"run-far-{scheme}", scheme=scheme, offset=FAR_OFFSET)
       for scheme in ("sinusoidal", "learned", "rotary", "none", "alibi", "t5")),
@@ -137,6 +150,9 @@ EXTRAPOLATED = SCHEMES + BIAS
 PLACED = WITH_POSITIONS + BIAS
 HALF = tuple(f"run-half-{scheme}"
              for scheme in ("sinusoidal", "learned", "rotary", "none", "alibi", "t5"))
+#: Each run that met the target beside the same seeds trained on.
+DRIFT = tuple(name for scheme in TRAINED_ON
+              for name in (f"run-{scheme}", f"run-{scheme}-trained-on"))
 #: The copy task with the answer further back (``offset`` 20 instead of 3).
 FAR = tuple(f"run-far-{scheme}"
             for scheme in ("sinusoidal", "learned", "rotary", "none", "alibi", "t5"))
@@ -197,6 +213,7 @@ NUMBERS_FROM_RUNS: tuple[str, ...] = (
     "exp_plateau_unsolved_gain_max_percent",
     "exp_placed_scored_from",
     "exp_seeds_stopped_cap_text",
+    "exp_seeds_stopped_cap_trained_on",
     "exp_solved_accuracy",
     "exp_rotary_acc_to_double",
     "exp_runs",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from scripts.artifacts.pages.experiments import (
     BASES,
+    DRIFT,
     EXTRAPOLATED,
     FAR,
     FAR_OFFSET,
@@ -62,6 +63,7 @@ ARTIFACTS = [
     table("exp-extrapolation-results", "results.tables:extrapolation", needs=EXTRAPOLATED),
     table("exp-placement-results", "results.tables:placement", needs=PLACED),
     table("exp-capped-results", "results.tables:capped", needs=EXTRAPOLATED),
+    table("exp-drift-results", "results.tables:extrapolation", needs=DRIFT),
     table("exp-shape-results", "results.tables:extrapolation", needs=SHAPE),
     table("exp-shape-placement-results", "results.tables:placement", needs=SHAPE),
     table("exp-random-controlled-results", "results.tables:extrapolation",
@@ -153,7 +155,6 @@ NUMBERS_FROM_RUNS: tuple[str, ...] = (
     "exp_rotary_capped_beyond",
     "exp_rotary_random_acc_trained",
     "exp_rotary_random_rand_placed",
-    "exp_rotary_random_rand_placed_untrained",
     "exp_sinusoidal_base",
     "exp_sinusoidal_base_1000_base",
     "exp_sinusoidal_base_5_acc_to_double",
@@ -201,4 +202,7 @@ NUMBERS_FROM_RUNS: tuple[str, ...] = (
     "exp_half_sinusoidal_reached_2_high",
     "exp_speed_level_1",
     "exp_speed_level_2",
+    "exp_rotary_trained_on_acc_beyond",
+    "exp_t5_trained_on_acc_beyond",
+    "exp_t5_trained_on_steps",
 )

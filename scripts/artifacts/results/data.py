@@ -40,6 +40,8 @@ def label(run: Run) -> str:
         text += f", width {cfg['d_model']}"
     if cfg.get("embed_scale", "none") != "none":
         text += ", tokens × √width"
+    if cfg.get("target_loss") == 0 and cfg.get("patience") == 0 and cfg["task"] != "char_lm":
+        text += f", trained on to {cfg['steps']:,} steps"
     return str(text)
 
 

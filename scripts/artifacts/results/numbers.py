@@ -107,6 +107,10 @@ def _common(out: dict[str, str], runs: Mapping[str, Run]) -> None:
     # the text runs train a fixed number of steps: their seeds all stop "by the cap"
     out["exp_seeds_stopped_cap_text"] = str(sum(r["stopped_by"].count("cap")
                                                 for r in runs.values() if is_text(r)))
+    # the runs trained on to a fixed number of steps, with no stopping rule before it
+    out["exp_seeds_stopped_cap_trained_on"] = str(sum(
+        r["stopped_by"].count("cap") for r in runs.values()
+        if not is_text(r) and r["config"]["patience"] == 0 and r["config"]["target_loss"] == 0))
     out["exp_runs_at_cap"] = str(sum("cap" in r["stopped_by"] for r in runs.values()))
     out["exp_offset"] = str(cfg["offset"])
     out["exp_vocab"] = str(cfg["vocab"])
