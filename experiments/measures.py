@@ -31,8 +31,8 @@ the measure reads when nothing was learned.
   (for a run trained at random positions, the range it was trained on), drawn once per
   sequence from a fixed key: the placement's sequences of the training length, drawn as
   training draws them (``random_placed_accuracy``); and the extrapolation's long sequences,
-  whose positions are then denser than in training (``random_accuracy_by_position``; for a
-  run whose ``max_positions`` is ``eval_length``, the extrapolation itself).
+  whose positions are then denser than in training (``random_accuracy_by_position``, only
+  for a run trained at random positions: empty for the others).
 - **Head ablation**: on the placement's sequences at ``s = 0`` (inside the training
   length), accuracy with the *copy head* removed, the head of any block that gives the key
   ``offset`` back the most weight (by attention by offset), and, as controls, with the
@@ -41,7 +41,8 @@ the measure reads when nothing was learned.
   block's, if there is one block). Removing a head replaces its share of the mixed values
   before the output projection two ways: by zero, and by its mean at that position over
   the probes' fitting sequences (a mean ablation, which keeps what later layers receive
-  nearer to what they saw in training).
+  nearer to what they saw in training). And each block with all its heads removed at once,
+  both ways (``block_ablation_accuracy``).
 - **Position probes**, fitted on the residual stream of one set of sequences of the
   training length (after the embedding and after each block) and scored on another:
   linear discriminant analysis (class means and a shared, shrunk covariance) naming the
@@ -105,7 +106,11 @@ class Measures(NamedTuple):
     mean_ablation_accuracy: Any
     #: (3, 2): (block, head), from 0, of the copy head and the two controls
     ablation_heads: Any
-    random_accuracy_by_position: Any  # (eval_length,): at sorted random positions
+    #: (layers, 2): with every head of a block removed at once, zeroed and replaced by
+    #: their means
+    block_ablation_accuracy: Any
+    #: (eval_length,): at sorted random positions (empty unless trained at them)
+    random_accuracy_by_position: Any
     random_placed_accuracy: Any  # (): training-length sequences at sorted random positions
 
 
@@ -273,7 +278,7 @@ def _compiled_forward(cfg: RunConfig, keep: tuple[int, int] | None = None) -> An
     and its residual streams from sequence ``r`` on (the rest is never copied out).
 
     Every measurement runs through it, so a run compiles a forward pass once per shape of
-    its inputs and ``keep`` (three), not once per measurement: compiling was most of a run's cost. The
+    its inputs and ``keep``, not once per measurement: compiling was most of a run's cost. The
     run's :class:`~experiments.model.Constants` are an input too (the first after
     ``params``), so that runs differing only in them share the program: ``cfg`` is a
     ``RunConfig.program()``, and a process keeps the programs it compiled for the next run
@@ -350,7 +355,10 @@ def measure(params: Params, cfg: RunConfig) -> Measures:
     interpolated = accuracy(ahead.astype(np.float32) * np.float32(length / cfg.eval_length),
                             cfg.eval_length)
     capped = accuracy(ahead, length)
-    long_at_random = accuracy(random_positions, cfg.eval_length)
+    # at random positions only where training drew them so (a pass the others never use)
+    long_at_random = (accuracy(random_positions, cfg.eval_length)
+                      if cfg.train_positions == "random"
+                      else np.zeros((models, 0)))
 
     # In one forward pass, sequences of the training length: at positions s .. s+L-1 for
     # each shift s and at shuffled positions; at sorted random positions; and the probes'
@@ -376,18 +384,22 @@ def measure(params: Params, cfg: RunConfig) -> Measures:
     residuals = np.asarray(out.residuals)
 
     # The ablation, in a second pass: the placed sequences at 0 .. L-1 with each head
-    # removed in turn, zeroed, then replaced by its mean output at each position over the
-    # probes' fitting sequences (models, layers, heads, L, width).
+    # removed in turn, then every head of each block at once; zeroed, then replaced by the
+    # mean output at each position over the probes' fitting sequences (models, layers,
+    # heads, L, width).
     all_heads = layers * heads
-    removed = 1 - np.repeat(np.eye(all_heads, dtype=np.float32), cfg.eval_batch, axis=0)
+    removals = np.concatenate([np.eye(all_heads, dtype=np.float32),
+                               np.repeat(np.eye(layers, dtype=np.float32), heads, axis=1)])
+    removed = 1 - np.repeat(removals, cfg.eval_batch, axis=0)
     mean_heads = np.asarray(out.heads)[:, :cfg.probe_batch].mean(1, dtype=np.float64)
 
-    def without_each(fill: np.ndarray) -> np.ndarray:  # (models, all_heads, batch, L)
-        answers = np.asarray(logits_of(params, consts, np.tile(placed_tokens, (all_heads, 1)),
-                                       at_home(all_heads * cfg.eval_batch),
+    def without_each(fill: np.ndarray) -> np.ndarray:  # (models, removals, batch, L)
+        count = len(removals)
+        answers = np.asarray(logits_of(params, consts, np.tile(placed_tokens, (count, 1)),
+                                       at_home(count * cfg.eval_batch),
                                        removed.reshape(-1, layers, heads),
                                        fill.astype(np.float32), length)).argmax(-1)
-        correct: np.ndarray = (answers.reshape(models, all_heads, cfg.eval_batch, length)
+        correct: np.ndarray = (answers.reshape(models, count, cfg.eval_batch, length)
                                == placed.targets).astype(np.float64)
         return correct
 
@@ -418,8 +430,10 @@ def measure(params: Params, cfg: RunConfig) -> Measures:
     shuffle_change = attention_change[:, -1]
     by_offset = _by_offset(placed_attention[:, home]).mean(1)  # (models, layers, heads, L)
 
-    zeroed = scored_mean(without_each(no_fill(length)))  # (models, every head removed)
+    zeroed = scored_mean(without_each(no_fill(length)))  # (models, removals)
     averaged = scored_mean(without_each(mean_heads))
+    blocks = np.stack([zeroed[:, all_heads:], averaged[:, all_heads:]], axis=-1)
+    zeroed, averaged = zeroed[:, :all_heads], averaged[:, :all_heads]
     chosen = np.array([ablation_heads(by_offset[m], cfg.offset) for m in range(models)])
     rows = np.arange(models)[:, None]
     ablation = np.concatenate([placed_accuracy[:, home:home + 1], zeroed[rows, chosen]], 1)
@@ -442,7 +456,7 @@ def measure(params: Params, cfg: RunConfig) -> Measures:
                     correct.mean(2), changed.mean(2), output_tv.mean(2), shift_change,
                     shift_change_by_position, shuffle_change, by_offset, probe_accuracy,
                     by_position, named_0, ridge, r2, sq, sq_r2, capped, ablation,
-                    mean_ablation, ablated, long_at_random, at_random)
+                    mean_ablation, ablated, blocks, long_at_random, at_random)
 
 
 class TextMeasures(NamedTuple):

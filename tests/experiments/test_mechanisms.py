@@ -213,8 +213,34 @@ def test_a_run_records_the_cap_and_the_ablation_for_trained_and_untrained_models
         assert np.all(heads[:, 0, 0] == heads[:, 1, 0])  # two heads a block: same block
         assert np.all(heads[:, 0, 1] != heads[:, 1, 1])
         assert np.all(heads[:, 0, 0] != heads[:, 2, 0])  # and the other block
+        blocks = np.asarray(state.block_ablation_accuracy)
+        assert blocks.shape == (seeds, TINY["layers"], 2)
+        assert np.all((blocks >= 0) & (blocks <= 1))
+    # trained at random positions: the long sequences at random positions are measured too
+    assert np.asarray(result.measures.random_accuracy_by_position).shape == (
+        seeds, TINY["eval_length"])
     # Inside the window the capped and the full forward see the same keys.
     capped = np.asarray(result.measures.capped_accuracy_by_position)
     full = np.asarray(result.measures.accuracy_by_position)
     np.testing.assert_array_equal(capped[:, :TINY["train_length"]],
                                   full[:, :TINY["train_length"]])
+
+
+def test_with_one_head_a_block_removing_the_block_is_removing_its_head() -> None:
+    """One head a block: removing a whole block is removing its one head, zeroed or
+    replaced by its mean, so the block ablation repeats the single-head ablation (both are
+    counts of right answers from the same forward pass: equal unless an arg-max tie breaks
+    differently, which these logits never meet). Consecutive positions: no pass at random
+    positions over the long sequences."""
+    result = run({**TINY, "scheme": "rotary", "heads": 1})
+    for state in (result.measures, result.untrained):
+        heads = np.asarray(state.ablation_heads).astype(int)  # copy, control, elsewhere
+        blocks = np.asarray(state.block_ablation_accuracy)
+        zeroed, averaged = (np.asarray(state.ablation_accuracy),
+                            np.asarray(state.mean_ablation_accuracy))
+        rows = np.arange(len(heads))
+        np.testing.assert_array_equal(blocks[rows, heads[:, 0, 0], 0], zeroed[:, 1])
+        np.testing.assert_array_equal(blocks[rows, heads[:, 2, 0], 0], zeroed[:, 3])
+        np.testing.assert_array_equal(blocks[rows, heads[:, 0, 0], 1], averaged[:, 0])
+        np.testing.assert_array_equal(blocks[rows, heads[:, 2, 0], 1], averaged[:, 2])
+        assert np.asarray(state.random_accuracy_by_position).size == 0

@@ -30,6 +30,7 @@ from scripts.artifacts.results.data import (
     Run,
     ablation_weights,
     best_head_row,
+    block_ablation,
     chance,
     copy_block_changes,
     first_scored,
@@ -625,6 +626,31 @@ def ablation_not_all(runs: Runs) -> str | None:
     return _fail(lowest > 4 * level and control < 2 * level,
                  "a removal brings a model near chance, or the control is above it",
                  lowest, control)
+
+
+def block_copy_needed(runs: Runs) -> str | None:
+    """Every head of the copy head's block removed (mean): in every seed below the same
+    seed with the copy head alone removed (mean), and below every seed with the other
+    block's heads removed, which costs nothing near solving: every such seed at least
+    NEARLY_SOLVED ("the copy is made in one block")."""
+    problems = {}
+    for name in experiments_page.WITH_POSITIONS:
+        blocks = block_ablation(runs[name])
+        copy_block, other_block = blocks[:, 0, 1], blocks[:, 1, 1]
+        alone = measured(runs[name], "mean_ablation_accuracy")[:, 0]
+        if not (above_seed_by_seed(alone, copy_block) and above_all_seeds(other_block, copy_block)
+                and other_block.min() >= NEARLY_SOLVED):
+            problems[name] = (copy_block, alone, other_block)
+    return _fail(not problems, "the copy head's block is not needed, or the other is", problems)
+
+
+def block_rotary_chance(runs: Runs) -> str | None:
+    """"Rotary falls to chance": with the copy head's block removed (mean), every rotary seed
+    within a third of chance of it (where the untrained models sit)."""
+    level = chance(runs["run-rotary"])
+    rotary = block_ablation(runs["run-rotary"])[:, 0, 1]
+    return _fail(bool(np.all(np.abs(rotary - level) < level / 3)),
+                 "rotary without the copy block is not at chance", rotary, level)
 
 
 def probe_full_at_embedding(runs: Runs) -> str | None:
@@ -1461,6 +1487,8 @@ def sum_scaled_capped(runs: Runs) -> str | None:
 CLAIMS.update({
     "random-positions-converged": random_positions_converged,
     "half-speed": half_speed,
+    "block-copy-needed": block_copy_needed,
+    "block-rotary-chance": block_rotary_chance,
     "trained-on-same-seeds": trained_on_same_seeds,
     "t5-drifts": t5_drifts,
     "alibi-capped": alibi_capped,
@@ -1707,6 +1735,14 @@ def test_a_claim_check_can_fail(results: dict[str, Run]) -> None:
     # T5's: rotary as fast as the added positions, T5 reaching the middle level
     assert half_speed({**results, "run-half-rotary": results["run-half-learned"]}) is not None
     assert half_speed({**results, "run-half-t5": results["run-half-learned"]}) is not None
+    # the block ablation's two blocks swapped; rotary's block removal as the learned one's
+    def blocks_swapped(name: str) -> Run:
+        run = results[name]
+        heads = np.asarray(run["ablation_heads"]).copy()
+        heads[:, [0, 2], 0] = heads[:, [2, 0], 0]
+        return {**run, "ablation_heads": heads.tolist()}
+    assert block_copy_needed({**results, "run-rotary": blocks_swapped("run-rotary")}) is not None
+    assert block_rotary_chance({**results, "run-rotary": results["run-learned"]}) is not None
     # the trained-on runs with their seeds in another order; T5 trained on as it stopped
     def reversed_seeds(run: Run) -> Run:
         return {**run, **{k: run[k][::-1] for k in ("losses", "steps_trained")}}

@@ -168,4 +168,10 @@ NUMBERS_FROM_RUNS: tuple[str, ...] = (
     "exp_sinusoidal_probe_ridge_2_untrained",
     "exp_sinusoidal_probe_sq_2",
     "exp_sinusoidal_probe_sq_2_untrained",
+    "exp_block_other_mean_min",
+    "exp_learned_block_copy_mean",
+    "exp_learned_block_copy_mean_high",
+    "exp_learned_block_copy_mean_low",
+    "exp_rotary_block_copy_mean",
+    "exp_sinusoidal_block_copy_mean",
 )

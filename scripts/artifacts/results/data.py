@@ -130,6 +130,17 @@ def ablation_weights(run: Run, untrained: bool = False) -> np.ndarray:
     return chosen
 
 
+def block_ablation(run: Run, untrained: bool = False) -> np.ndarray:
+    """Per seed, accuracy with every head of a block removed at once: the copy head's block,
+    then the block of the control elsewhere; each zeroed, then replaced by the heads' means
+    (seeds, 2 blocks, 2 ways)."""
+    heads = measured(run, "ablation_heads", untrained).astype(int)  # (seeds, 3, (block, head))
+    by_block = measured(run, "block_ablation_accuracy", untrained)  # (seeds, layers, 2)
+    seeds = np.arange(len(heads))[:, None]
+    chosen: np.ndarray = by_block[seeds, heads[:, [0, 2], 0]]
+    return chosen
+
+
 def rank_correlation(a: np.ndarray, b: np.ndarray) -> float:
     """Spearman's rank correlation of two samples (SciPy's, which also ranks ties)."""
     from scipy import stats  # type: ignore[import-untyped]  # no stubs installed

@@ -21,6 +21,7 @@ from scripts.artifacts.results.data import (
     Run,
     ablation_weights,
     best_head_row,
+    block_ablation,
     chance,
     copy_block_changes,
     final_losses,
@@ -144,7 +145,7 @@ def _one(out: dict[str, str], key: str, run: Run) -> None:
         _spread(out, f"exp_{key}_acc_{name}", values)
     _spread(out, f"exp_{key}_interp_all",
             windows(run, "interpolated_accuracy_by_position")["all"])
-    if "random_placed_accuracy" in run:  # at sorted random positions (Ruoss et al.)
+    if cfg.get("train_positions", "contiguous") == "random":  # as Ruoss et al. test
         for name, values in windows(run, "random_accuracy_by_position").items():
             _spread(out, f"exp_{key}_rand_acc_{name}", values)
         for untrained in (False, True):
@@ -239,6 +240,10 @@ def _one(out: dict[str, str], key: str, run: Run) -> None:
         for i, what in enumerate(("copy", "control", "elsewhere")):
             _spread(out, f"exp_{key}_ablation_{what}{tail}", zeroed[:, i + 1])
             _spread(out, f"exp_{key}_mean_ablation_{what}{tail}", averaged[:, i])
+        blocks = block_ablation(run, untrained)  # (seeds, copy/other block, zeroed/mean)
+        for i, where in enumerate(("copy", "other")):
+            for j, how in enumerate(("zeroed", "mean")):
+                _spread(out, f"exp_{key}_block_{where}_{how}{tail}", blocks[:, i, j])
     out[f"exp_{key}_parameters"] = f"{run['parameters']:,}"
     # A learned table's movement in training, and the untrained control's (0 by design).
     for field in ("table_moved", "table_moved_unseen"):
@@ -345,6 +350,9 @@ def compute(*, runs: Mapping[str, Run]) -> dict[str, str]:
                                    for n in with_positions])
             out[f"exp_ablation_elsewhere_{how}_cost_max"] = fixed(max(float(cost.max()), 0.0), 3)
         # the most weight that control gives the task's key in any seed
+        # every head of the other block than the copy head's removed (mean): the least seed
+        out["exp_block_other_mean_min"] = fixed(min(
+            float(block_ablation(runs[n])[:, 1, 1].min()) for n in with_positions), 2)
         out["exp_ablation_elsewhere_weight_max"] = fixed(max(
             float(ablation_weights(runs[n])[:, 2].max()) for n in with_positions), 2)
         # within the copy head's block, how the gap in weight ranks with the gap in cost

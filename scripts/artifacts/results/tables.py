@@ -12,6 +12,7 @@ from scripts.artifacts.results.data import (
     Run,
     ablation_weights,
     as_trained,
+    block_ablation,
     final_losses,
     label,
     loss_at,
@@ -444,7 +445,8 @@ def ablation(*, runs: Mapping[str, Run], untrained: bool = False) -> str:
     """Per seed: the accuracy inside the training length intact, and with each of three
     heads removed, zeroed or replaced by its mean output: the copy head (most weight on
     the task's key), the control in its block (least weight there) and the control in the
-    other block (least weight there), each with its weight on the key. ``untrained``: the
+    other block (least weight there), each with its weight on the key; then every head of
+    the copy head's block, and of the other block, removed at once. ``untrained``: the
     same for the model before training, its heads chosen from its own attention."""
     roles = ("copy head", "control, same block", "control, other block")
     rows = []
@@ -454,15 +456,21 @@ def ablation(*, runs: Mapping[str, Run], untrained: bool = False) -> str:
             zeroed = measured(run, "ablation_accuracy", untrained)[i]
             averaged = measured(run, "mean_ablation_accuracy", untrained)[i]
             weight = ablation_weights(run, untrained)[i]
+            blocks = block_ablation(run, untrained)[i]  # (copy block, other block), 2 ways
             row = [label(run), str(seed), f"{zeroed[0]:.2f}"]
             for i_role in range(len(roles)):
                 row += [f"{heads[i_role, 0] + 1}.{heads[i_role, 1] + 1} ({weight[i_role]:.2f})",
                         f"{zeroed[i_role + 1]:.2f}", f"{averaged[i_role]:.2f}"]
+            for i_block, i_head in ((0, 0), (1, 2)):  # the copy head's block, the other
+                row += [f"{heads[i_head, 0] + 1}", f"{blocks[i_block, 0]:.2f}",
+                        f"{blocks[i_block, 1]:.2f}"]
             rows.append(row)
     header = ["model", "seed", "intact"]
     for role in roles:
         header += [f"{role} (weight on the key)", f"{role}: zeroed", f"{role}: mean"]
-    return markdown_table(header, rows, "lrr" + "lrr" * len(roles))
+    for where in ("copy head's block", "other block"):
+        header += [where, f"{where}, every head: zeroed", f"{where}, every head: mean"]
+    return markdown_table(header, rows, "lrr" + "lrr" * (len(roles) + 2))
 
 
 def text_corpus(*, runs: Mapping[str, Run]) -> str:
