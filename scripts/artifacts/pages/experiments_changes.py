@@ -102,4 +102,8 @@ NUMBERS_FROM_RUNS: tuple[str, ...] = (
     "exp_sinusoidal_scaled_steps_trained",
     "exp_sinusoidal_scaled_stopped_cap",
     "exp_sqrt_d_model",
+    "exp_sinusoidal_concat_d64_steps_trained",
+    "exp_sinusoidal_concat_steps_trained",
+    "exp_sinusoidal_sum_half_d64_steps_trained",
+    "exp_sinusoidal_sum_half_steps_trained",
 )

@@ -67,7 +67,7 @@ ARTIFACTS = [
     table("exp-shape-results", "results.tables:extrapolation", needs=SHAPE),
     table("exp-shape-placement-results", "results.tables:placement", needs=SHAPE),
     table("exp-random-controlled-results", "results.tables:extrapolation",
-          needs=RANDOM_CONTROLLED),
+          needs=RANDOM_CONTROLLED, by_name=True),
     table("exp-random-results", "results.tables:random_positions", needs=RANDOM),
     table("exp-bases-results", "results.tables:bases", needs=BASES),
     table("exp-half-results", "results.tables:extrapolation", needs=HALF),
@@ -205,4 +205,6 @@ NUMBERS_FROM_RUNS: tuple[str, ...] = (
     "exp_rotary_trained_on_acc_beyond",
     "exp_t5_trained_on_acc_beyond",
     "exp_t5_trained_on_steps",
+    "exp_alibi_acc_last_quarter",
+    "exp_last_quarter_first",
 )

@@ -268,6 +268,14 @@ def windows(run: Run, key: str = "accuracy_by_position", untrained: bool = False
             np.isfinite(values).all()}  # windows with no position are left out
 
 
+def last_quarter(run: Run) -> tuple[int, np.ndarray]:
+    """The first position of the last quarter of the training length, and each seed's
+    accuracy there: the positions inside with the most keys before them."""
+    length = run["config"]["train_length"]
+    start = length - length // 4
+    return start, window(run, start, length)
+
+
 def placed(run: Run, shift: int, key: str = "placed_accuracy",
            untrained: bool = False) -> np.ndarray:
     """Per-seed result for training-length sequences placed at ``shift``."""

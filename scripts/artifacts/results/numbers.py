@@ -27,6 +27,7 @@ from scripts.artifacts.results.data import (
     final_losses,
     first_scored,
     is_text,
+    last_quarter,
     late_fall_in_errors,
     late_gain,
     loss_at,
@@ -419,6 +420,10 @@ def _biases(out: dict[str, str], runs: Mapping[str, Run]) -> None:
         cfg = runs["run-alibi"]["config"]
         out["exp_alibi_slopes"] = " and ".join(f"1/{round(1 / m)}"
                                                for m in alibi_slopes(cfg["heads"]))
+        # inside the training length, the positions with the most keys before them
+        start, values = last_quarter(runs["run-alibi"])
+        out["exp_last_quarter_first"] = str(start)
+        _spread(out, "exp_alibi_acc_last_quarter", values)
     if "run-t5" in runs:
         cfg = runs["run-t5"]["config"]
         out["exp_t5_buckets"] = str(cfg["buckets"])

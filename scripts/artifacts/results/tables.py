@@ -101,19 +101,22 @@ def run_settings(*, runs: Mapping[str, Run]) -> str:
                           "l" + "l" * len(differ) + "r")
 
 
-def extrapolation(*, runs: Mapping[str, Run]) -> str:
+def extrapolation(*, runs: Mapping[str, Run], by_name: bool = False) -> str:
     """Accuracy in windows of positions of long sequences, and with positions scaled into
-    the trained range (interpolation)."""
+    the trained range (interpolation). ``by_name``: rows named by run, not by model (where
+    two rows would read alike)."""
     first = next(iter(runs.values()))["config"]
     length, top = first["train_length"], first["eval_length"]
     rows = []
-    for run in runs.values():
+    for name, run in runs.items():
         w = windows(run)
-        rows.append([label(run), spread_text(w["trained"]), spread_text(w["to_double"]),
+        rows.append([f"`{name}`" if by_name else label(run), spread_text(w["trained"]),
+                     spread_text(w["to_double"]),
                      spread_text(w["beyond"]),
                      spread_text(windows(run, "interpolated_accuracy_by_position")["all"])])
     return markdown_table(
-        ["model", f"positions up to {length - 1} (trained)", f"{length}–{2 * length - 1}",
+        ["run" if by_name else "model", f"positions up to {length - 1} (trained)",
+         f"{length}–{2 * length - 1}",
          f"{2 * length}–{top - 1}", f"all {top}, positions scaled into 0–{length - 1}"],
         rows, "lrrrr")
 
