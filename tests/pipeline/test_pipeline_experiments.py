@@ -78,7 +78,7 @@ CHANGES = {
     "run-rotary-trained-on": {"scheme", "target_loss", "patience", "steps"},
     "run-t5-trained-on": {"scheme", "target_loss", "patience", "steps"},
     "run-far-sinusoidal": {"offset"},
-    **{f"run-far-{s}": {"scheme", "offset"} for s in ("learned", "rotary", "none", "alibi", "t5")},
+    **{f"run-far-{s}": {"scheme", "offset"} for s in ("learned", "rotary", "t5")},
 }
 
 

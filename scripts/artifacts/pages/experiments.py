@@ -31,6 +31,10 @@ RUN_COMMON: dict[str, Any] = {"train_length": 32, "eval_length": 128, "steps": 3
 
 #: How far back the answer lies in the far-key runs (the others copy from 3 back).
 FAR_OFFSET = 20
+#: The schemes tested on the far key: those that learn the copy task at 3 back. ALiBi and
+#: no encoding learn only part of it by the cap, so a key further back cannot show more of
+#: them (their far-key runs, plateaued near chance, cost the build about 23 s).
+FAR_SCHEMES = ("sinusoidal", "learned", "rotary", "t5")
 #: Randomised training positions are drawn below this: beyond the longest test sequence.
 RANDOM_RANGE = 160
 #: The randomised-positions runs and their controls copy the previous token: with random
@@ -127,8 +131,7 @@ RUNS = [
     *(_run(f"run-{scheme}-trained-on", scheme=scheme, target_loss=0.0, patience=0,
            steps=TRAINED_ON_STEPS) for scheme in TRAINED_ON),
     # A key further back: the copy task with the answer 20 places back instead of 3.
-    *(_run(f"run-far-{scheme}", scheme=scheme, offset=FAR_OFFSET)
-      for scheme in ("sinusoidal", "learned", "rotary", "none", "alibi", "t5")),
+    *(_run(f"run-far-{scheme}", scheme=scheme, offset=FAR_OFFSET) for scheme in FAR_SCHEMES),
 ]
 #: Which runs each experiment compares, in the order its figure and tables list them.
 SCHEMES = ("run-sinusoidal", "run-learned", "run-rotary", "run-none")
@@ -154,8 +157,7 @@ HALF = tuple(f"run-half-{scheme}"
 DRIFT = tuple(name for scheme in TRAINED_ON
               for name in (f"run-{scheme}", f"run-{scheme}-trained-on"))
 #: The copy task with the answer further back (``offset`` 20 instead of 3).
-FAR = tuple(f"run-far-{scheme}"
-            for scheme in ("sinusoidal", "learned", "rotary", "none", "alibi", "t5"))
+FAR = tuple(f"run-far-{scheme}" for scheme in FAR_SCHEMES)
 TRAINABLE = ("run-sinusoidal", "run-learned-from-sinusoidal", "run-learned")
 SLIP = ("run-sinusoidal", "run-sinusoidal-column-exponent")
 WIDTHS = ("run-sinusoidal-d16", "run-sinusoidal", "run-sinusoidal-d64", "run-sinusoidal-scaled")
