@@ -1068,7 +1068,7 @@ def t5_falls_later(runs: Runs) -> str | None:
 
 
 #: Each run that met the target and the same seeds trained on past it.
-TRAINED_ON = tuple(zip(experiments_page.DRIFT[::2], experiments_page.DRIFT[1::2], strict=True))
+TRAINED_ON = tuple((name, f"{name}-trained-on") for name in experiments_page.TRAINED_ON)
 
 
 def sum_concat_steps(runs: Runs) -> str | None:
@@ -1079,6 +1079,16 @@ def sum_concat_steps(runs: Runs) -> str | None:
     steps = {n: float(steps_trained(runs[n]).mean()) for pair in pairs for n in pair}
     return _fail(all(steps[summed] > steps[joined] for summed, joined in pairs),
                  "a summed arm did not train longer than its concatenated one", steps)
+
+
+def sum_concat_trained_on(runs: Runs) -> str | None:
+    """Trained on to a common step, far out every seed of the concatenated model above
+    every seed of the summed one ("still"), as where the rule stopped them."""
+    joined = _far(runs, "run-sinusoidal-concat-trained-on")
+    summed = _far(runs, "run-sinusoidal-sum-half-trained-on")
+    at_stop = (_far(runs, "run-sinusoidal-concat"), _far(runs, "run-sinusoidal-sum-half"))
+    return _fail(above_all_seeds(joined, summed) and above_all_seeds(*at_stop),
+                 "concatenation is not ahead far out at a common step", joined, summed)
 
 
 def trained_on_same_seeds(runs: Runs) -> str | None:
@@ -1489,6 +1499,7 @@ CLAIMS.update({
     "random-positions-converged": random_positions_converged,
     "half-speed": half_speed,
     "sum-concat-steps": sum_concat_steps,
+    "sum-concat-trained-on": sum_concat_trained_on,
     "block-copy-needed": block_copy_needed,
     "block-rotary-chance": block_rotary_chance,
     "trained-on-same-seeds": trained_on_same_seeds,
@@ -1740,6 +1751,11 @@ def test_a_claim_check_can_fail(results: dict[str, Run]) -> None:
         return {**run, "ablation_heads": heads.tolist()}
     assert block_copy_needed({**results, "run-rotary": blocks_swapped("run-rotary")}) is not None
     assert block_rotary_chance({**results, "run-rotary": results["run-learned"]}) is not None
+    # the trained-on pair swapped
+    assert sum_concat_trained_on({
+        **results, "run-sinusoidal-concat-trained-on": results["run-sinusoidal-sum-half-trained-on"],
+        "run-sinusoidal-sum-half-trained-on": results["run-sinusoidal-concat-trained-on"]}
+        ) is not None
     # the concatenated arms in the summed ones' places
     assert sum_concat_steps({**results, "run-sinusoidal-sum-half":
                              results["run-sinusoidal-concat"]}) is not None

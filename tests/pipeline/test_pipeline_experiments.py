@@ -77,6 +77,9 @@ CHANGES = {
     # the same seeds trained on past the stopping rule, to a fixed number of steps
     "run-rotary-trained-on": {"scheme", "target_loss", "patience", "steps"},
     "run-t5-trained-on": {"scheme", "target_loss", "patience", "steps"},
+    "run-sinusoidal-sum-half-trained-on": {"d_position", "target_loss", "patience", "steps"},
+    "run-sinusoidal-concat-trained-on": {"d_position", "combine", "target_loss", "patience",
+                                         "steps"},
     "run-far-sinusoidal": {"offset"},
     **{f"run-far-{s}": {"scheme", "offset"} for s in ("learned", "rotary", "t5")},
 }

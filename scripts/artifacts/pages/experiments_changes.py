@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from scripts.artifacts.pages.experiments import (
     COMBINES,
+    COMBINES_TRAINED_ON,
     COMBINES_VARIED,
     LENGTHS,
     SLIP,
@@ -45,6 +46,8 @@ ARTIFACTS = [
                 r"accuracy by position, trained on $train_length.",
         derived=lambda p: {"last": p["eval_length"] - 1}, **LENGTHS),
     table("exp-sum-concat-results", "results.tables:sum_concat", needs=COMBINES_VARIED),
+    table("exp-sum-concat-trained-on", "results.tables:extrapolation",
+          needs=COMBINES_TRAINED_ON),
     table("exp-width-results", "results.tables:extrapolation", needs=WIDTHS),
     table("exp-trainable-results", "results.tables:extrapolation", needs=TRAINABLE),
     table("exp-trainable-losses", "results.tables:losses", needs=TRAINABLE, steps=LOSS_STEPS),
@@ -106,4 +109,7 @@ NUMBERS_FROM_RUNS: tuple[str, ...] = (
     "exp_sinusoidal_concat_steps_trained",
     "exp_sinusoidal_sum_half_d64_steps_trained",
     "exp_sinusoidal_sum_half_steps_trained",
+    "exp_sinusoidal_concat_trained_on_acc_beyond",
+    "exp_sinusoidal_concat_trained_on_steps",
+    "exp_sinusoidal_sum_half_trained_on_acc_beyond",
 )
