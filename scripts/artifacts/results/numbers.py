@@ -102,8 +102,9 @@ def _common(out: dict[str, str], runs: Mapping[str, Run]) -> None:
     out["exp_plateau_nearly"] = str(int(nearly.sum()))
     out["exp_plateau_unsolved"] = str(int(unsolved.sum()))
     if np.any(unsolved):  # how far they still moved, at most, either way
+        # rounded up: the page says "within" it
         out["exp_plateau_unsolved_gain_max_percent"] = fixed(
-            100 * float(np.abs(gains[unsolved]).max()), 1)
+            np.ceil(1000 * float(np.abs(gains[unsolved]).max())) / 10, 1)
     # a training-length sequence placed at the training length has its first answer here
     out["exp_placed_scored_from"] = str(cfg["train_length"] + cfg["offset"])
     # the text runs train a fixed number of steps: their seeds all stop "by the cap"
