@@ -228,19 +228,23 @@ def test_a_run_records_the_cap_and_the_ablation_for_trained_and_untrained_models
 
 def test_with_one_head_a_block_removing_the_block_is_removing_its_head() -> None:
     """One head a block: removing a whole block is removing its one head, zeroed or
-    replaced by its mean, so the block ablation repeats the single-head ablation (both are
-    counts of right answers from the same forward pass: equal unless an arg-max tie breaks
-    differently, which these logits never meet). Consecutive positions: no pass at random
-    positions over the long sequences."""
+    replaced by its mean, so the block ablation repeats the single-head ablation. Both are
+    shares of right answers from other rows of one batched forward pass, whose float32
+    logits may round differently by row on another processor: an answer whose top two
+    logits tie to that rounding could flip, so they may differ by an answer or two of the
+    scored ones, no more. Consecutive positions: no pass at random positions over the
+    long sequences."""
     result = run({**TINY, "scheme": "rotary", "heads": 1})
+    scored = TINY["eval_batch"] * (TINY["train_length"] - TINY["offset"])
     for state in (result.measures, result.untrained):
         heads = np.asarray(state.ablation_heads).astype(int)  # copy, control, elsewhere
         blocks = np.asarray(state.block_ablation_accuracy)
         zeroed, averaged = (np.asarray(state.ablation_accuracy),
                             np.asarray(state.mean_ablation_accuracy))
         rows = np.arange(len(heads))
-        np.testing.assert_array_equal(blocks[rows, heads[:, 0, 0], 0], zeroed[:, 1])
-        np.testing.assert_array_equal(blocks[rows, heads[:, 2, 0], 0], zeroed[:, 3])
-        np.testing.assert_array_equal(blocks[rows, heads[:, 0, 0], 1], averaged[:, 0])
-        np.testing.assert_array_equal(blocks[rows, heads[:, 2, 0], 1], averaged[:, 2])
+        for block, single in ((blocks[rows, heads[:, 0, 0], 0], zeroed[:, 1]),
+                              (blocks[rows, heads[:, 2, 0], 0], zeroed[:, 3]),
+                              (blocks[rows, heads[:, 0, 0], 1], averaged[:, 0]),
+                              (blocks[rows, heads[:, 2, 0], 1], averaged[:, 2])):
+            np.testing.assert_allclose(block, single, rtol=0, atol=2.5 / scored)
         assert np.asarray(state.random_accuracy_by_position).size == 0

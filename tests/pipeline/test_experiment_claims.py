@@ -32,6 +32,7 @@ from scripts.artifacts.results.data import (
     best_head_row,
     block_ablation,
     chance,
+    check_means,
     copy_block_changes,
     first_scored,
     last_quarter,
@@ -1318,12 +1319,10 @@ def plateau_still_falling(runs: Runs) -> str | None:
     half), with some of the last kind (the sentence's counts are computed)."""
     falls = []
     for run in runs.values():
-        cfg, every = run["config"], run["config"]["check_every"]
-        losses = np.asarray(run["losses"], np.float64)
-        for seed, (n, why) in enumerate(zip(steps_trained(run), run["stopped_by"], strict=True)):
+        cfg = run["config"]
+        for checks, why in zip(check_means(run), run["stopped_by"], strict=True):
             if why == "plateau":
-                checks = losses[seed, :n].reshape(-1, every).mean(1)[-cfg["patience"]:]
-                falls.append((fitted_fall(checks), cfg["min_gain"]))
+                falls.append((fitted_fall(checks[-cfg["patience"]:]), cfg["min_gain"]))
     # The sentence's kinds: "solved" (at least SOLVED as trained), "nearly" (at least
     # NEARLY_SOLVED) or "far from solving it" (below a half), nothing between.
     accuracy, _ = plateau_seeds(runs)

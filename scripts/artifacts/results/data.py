@@ -40,7 +40,7 @@ def label(run: Run) -> str:
         text += f", width {cfg['d_model']}"
     if cfg.get("embed_scale", "none") != "none":
         text += ", tokens × √width"
-    if cfg.get("target_loss") == 0 and cfg.get("patience") == 0 and cfg["task"] != "char_lm":
+    if is_trained_on(run):
         text += f", trained on to {cfg['steps']:,} steps"
     return str(text)
 
@@ -61,13 +61,20 @@ def steps_trained(run: Run) -> np.ndarray:
 SPEED_LEVELS = (2.0, 1.0, 0.1)
 
 
+def check_means(run: Run) -> list[np.ndarray]:
+    """Per seed, its mean training loss over each check it trained (what the convergence
+    rule reads), oldest first."""
+    losses, every = np.asarray(run["losses"], np.float64), run["config"]["check_every"]
+    return [losses[seed, :n].reshape(-1, every).mean(1)
+            for seed, n in enumerate(steps_trained(run))]
+
+
 def steps_to_loss(run: Run, level: float) -> np.ndarray:
     """Per seed, the steps until its mean training loss over a check first fell to
     ``level`` or below, counted while it trained (NaN for a seed that never did)."""
-    losses, every = np.asarray(run["losses"], np.float64), run["config"]["check_every"]
-    reached = np.full(len(losses), np.nan)
-    for seed, n in enumerate(steps_trained(run)):
-        checks = losses[seed, :n].reshape(-1, every).mean(1)
+    every = run["config"]["check_every"]
+    reached = np.full(len(steps_trained(run)), np.nan)
+    for seed, checks in enumerate(check_means(run)):
         below = np.flatnonzero(checks <= level)
         if below.size:
             reached[seed] = (below[0] + 1) * every
@@ -228,6 +235,13 @@ def first_scored(run: Run) -> int:
 def is_text(run: Run) -> bool:
     """Whether the run is next-character prediction on text (its measures differ)."""
     return bool(run["config"]["task"] == "char_lm")
+
+
+def is_trained_on(run: Run) -> bool:
+    """Whether a copy-task run trains a fixed number of steps, with no stopping rule before
+    its cap (a run's seeds trained on past where the rule stopped them)."""
+    cfg = run["config"]
+    return bool(cfg.get("target_loss") == 0 and cfg.get("patience") == 0) and not is_text(run)
 
 
 def seeds(values: Any) -> tuple[float, float, float]:

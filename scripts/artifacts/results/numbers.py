@@ -27,6 +27,7 @@ from scripts.artifacts.results.data import (
     final_losses,
     first_scored,
     is_text,
+    is_trained_on,
     last_quarter,
     late_fall_in_errors,
     late_gain,
@@ -112,8 +113,7 @@ def _common(out: dict[str, str], runs: Mapping[str, Run]) -> None:
                                                 for r in runs.values() if is_text(r)))
     # the runs trained on to a fixed number of steps, with no stopping rule before it
     out["exp_seeds_stopped_cap_trained_on"] = str(sum(
-        r["stopped_by"].count("cap") for r in runs.values()
-        if not is_text(r) and r["config"]["patience"] == 0 and r["config"]["target_loss"] == 0))
+        r["stopped_by"].count("cap") for r in runs.values() if is_trained_on(r)))
     out["exp_runs_at_cap"] = str(sum("cap" in r["stopped_by"] for r in runs.values()))
     out["exp_offset"] = str(cfg["offset"])
     out["exp_vocab"] = str(cfg["vocab"])
