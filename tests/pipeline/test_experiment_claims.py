@@ -271,6 +271,9 @@ def shape_small_unseen(runs: Runs) -> str | None:
 #: at consecutive positions.
 RANDOM_PAIRS = (("run-sinusoidal-random", "run-sinusoidal-offset-1"),
                 ("run-rotary-random", "run-rotary-offset-1"))
+#: The sinusoidal model on the same task with SHAPE's offsets: every test position seen in
+#: training, at consecutive positions.
+COVERED = "run-sinusoidal-shape-offset-1"
 
 
 def _far(runs: Runs, name: str) -> np.ndarray:
@@ -302,6 +305,19 @@ def random_sinusoidal_far(runs: Runs) -> str | None:
                  control)
 
 
+def random_coverage(runs: Runs) -> str | None:
+    """"Seeing those positions is enough, without gaps": far out, SHAPE's offsets above the
+    randomised sinusoidal model beyond the spread, every seed of it stopping at fewer steps
+    than every randomised seed; its offsets reach every test position."""
+    covered, random = _far(runs, COVERED), _far(runs, "run-sinusoidal-random")
+    cfg = runs[COVERED]["config"]
+    reach = cfg["train_offset"] + cfg["train_length"] >= cfg["eval_length"]
+    fewer = steps_trained(runs[COVERED]).max() < steps_trained(runs["run-sinusoidal-random"]).min()
+    return _fail(reach and fewer and separated(covered, random),
+                 "SHAPE's offsets do not beat randomised positions far out in fewer steps",
+                 covered, random, steps_trained(runs[COVERED]), reach)
+
+
 def random_rotary_within(runs: Runs) -> str | None:
     """Rotary far out: the randomised model "higher on average, not beyond the spread"
     than its control: a higher mean, the seed ranges overlapping."""
@@ -315,9 +331,10 @@ def random_rotary_within(runs: Runs) -> str | None:
 def random_spacing_cost(runs: Runs) -> str | None:
     """Inside the training length at consecutive positions, every seed of each randomised
     model below every seed of its control, which solves the task there; the sinusoidal one
-    ("pays for it", on the landing page) beyond the spread."""
+    ("pays for it", on the landing page) beyond the spread; and the same against SHAPE's
+    offsets ("every other seed")."""
     problems = {}
-    for name, plain in RANDOM_PAIRS:
+    for name, plain in (*RANDOM_PAIRS, ("run-sinusoidal-random", COVERED)):
         random, control = _trained(runs, name), _trained(runs, plain)
         if not (above_all_seeds(control, random) and control.min() >= SOLVED
                 and (separated(control, random) or "sinusoidal" not in name)):
@@ -328,12 +345,12 @@ def random_spacing_cost(runs: Runs) -> str | None:
 
 def random_positions_converged(runs: Runs) -> str | None:
     """Every randomised seed stopped at a plateau, after more steps than the common cap
-    ("the common cap would have stopped them still gaining"); every control seed at the
-    target; all four under the same cap."""
-    caps = {runs[n]["config"]["steps"] for pair in RANDOM_PAIRS for n in pair}
+    ("the common cap would have stopped them still gaining"); every seed of the others (the
+    controls, SHAPE's offsets) at the target; all five under the same cap."""
+    caps = {runs[n]["config"]["steps"] for pair in RANDOM_PAIRS for n in (*pair, COVERED)}
     common = experiments_page.RUN_COMMON["steps"]
     problems = {}
-    for name, plain in RANDOM_PAIRS:
+    for name, plain in (*RANDOM_PAIRS, ("run-sinusoidal-random", COVERED)):
         random, control = runs[name], runs[plain]
         if not (set(random["stopped_by"]) == {"plateau"} and set(control["stopped_by"]) == {"target"}
                 and steps_trained(random).min() > common):
@@ -377,13 +394,16 @@ def bases_rotary_unranked(runs: Runs) -> str | None:
 
 def bases_rotary_5_far(runs: Runs) -> str | None:
     """Past twice the training length, every rotary seed at base 5 above every seed at
-    every other base (100, 1,000, the paper's 10,000 and 100,000)."""
+    every other base (100, 1,000, the paper's 10,000 and 100,000), "though not beyond the
+    spread": not separated from at least one of them by the page's rule."""
     five = windows(runs["run-rotary-base-5"])["beyond"]
     others = {n: windows(runs[n])["beyond"] for n in
               ("run-rotary-base-100", "run-rotary-base-1000", "run-rotary",
                "run-rotary-base-100000")}
-    return _fail(all(above_all_seeds(five, v) for v in others.values()),
-                 "rotary at base 5 not above every seed of the larger bases far out", five,
+    return _fail(all(above_all_seeds(five, v) for v in others.values())
+                 and not all(separated(five, v) for v in others.values()),
+                 "rotary at base 5 not above every seed of the larger bases far out, or "
+                 "separated from all of them", five,
                  others)
 
 
@@ -854,13 +874,16 @@ def half_beyond_fails(runs: Runs) -> str | None:
 
 
 def half_interp_partial(runs: Runs) -> str | None:
-    """"Recovers part of it": scaled positions (the whole sequence, as the table's last
+    """"Trades inside for outside": scaled positions (the whole sequence, as the table's last
     column) above the same models past the training length (either window, seed by seed
-    the better) and below them inside it, each beyond the spread."""
+    the better), and scaled positions inside the training length below the same models
+    there, each beyond the spread."""
     run = runs["run-half-sinusoidal"]
-    interp = windows(run, "interpolated_accuracy_by_position")["all"]
+    scaled = windows(run, "interpolated_accuracy_by_position")
+    interp = scaled["all"]
     past = np.maximum(windows(run)["to_double"], windows(run)["beyond"])
-    return _fail(separated(interp, past) and separated(windows(run)["trained"], interp),
+    return _fail(separated(interp, past) and separated(windows(run)["trained"],
+                                                       scaled["trained"]),
                  "scaling does not partly work on the absolute task", interp, past)
 
 
@@ -923,10 +946,12 @@ def slip_same_start(runs: Runs) -> str | None:
 def slip_slower(runs: Runs) -> str | None:
     slip, paper = (_loss(runs, n, changes_page.LATE) for n in (SLIP, "run-sinusoidal"))
     took = {n: steps_trained(runs[n]) for n in (SLIP, "run-sinusoidal")}
+    # "its seeds stopped in different ways": more than one kind of stop
+    kinds = set(runs[SLIP]["stopped_by"])
     return _fail(separated(slip, paper)
-                 and above_all_seeds(took[SLIP], took["run-sinusoidal"]),
-                 "the slip's loss is not above the paper's, or it met the target as soon",
-                 slip, paper, took)
+                 and above_all_seeds(took[SLIP], took["run-sinusoidal"]) and len(kinds) > 1,
+                 "the slip's loss is not above the paper's, or it met the target as soon, "
+                 "or its seeds all stopped alike", slip, paper, took, kinds)
 
 
 def slip_beyond_lower(runs: Runs) -> str | None:
@@ -1169,12 +1194,14 @@ def alibi_like_none(runs: Runs) -> str | None:
 FAR_SOLVED = ("run-far-sinusoidal", "run-far-learned", "run-far-rotary")
 
 
-def _bucket_mates(run: Run, untrained: bool = False) -> tuple[np.ndarray, np.ndarray]:
+def _bucket_mates(run: Run, untrained: bool = False
+                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Per seed, for the head of any block that weighs the answer's key most: its weight on
-    that key and on the two keys after it (which share its T5 bucket in the far runs)."""
+    that key, on the two keys after it (which share its T5 bucket in the far runs), and on
+    the keys either side of those three."""
     k = run["config"]["offset"]
     best = best_head_row(run, untrained)
-    return best[:, k], best[:, k + 1] + best[:, k + 2]
+    return best[:, k], best[:, k + 1] + best[:, k + 2], best[:, k - 1] + best[:, k + 3]
 
 
 def far_solved(runs: Runs) -> str | None:
@@ -1189,14 +1216,24 @@ def far_t5_close(runs: Runs) -> str | None:
 
 
 def far_t5_bucket(runs: Runs) -> str | None:
-    """T5's head puts weight on the answer's bucket-mates: more there than the head so
-    chosen in the untrained models (the control) and than any added or rotary model's
-    head, beyond the spread."""
-    on_key, mates = _bucket_mates(runs["run-far-t5"])
-    _, control = _bucket_mates(runs["run-far-t5"], untrained=True)
+    """T5's head puts weight on the answer's bucket-mates: more there than on the nearest
+    keys outside the bucket, than the head so chosen in the untrained models (the control)
+    and than any added or rotary model's head, beyond the spread."""
+    from experiments.model import t5_bucket
+
+    run = runs["run-far-t5"]
+    on_key, mates, outside = _bucket_mates(run)
+    _, control, _ = _bucket_mates(run, untrained=True)
     others = np.concatenate([_bucket_mates(runs[n])[1] for n in FAR_SOLVED])
-    return _fail(separated(mates, control) and separated(mates, others),
-                 "T5's head does not spread over the bucket", on_key, mates, control, others)
+    # the two keys after the answer's share its bucket; the keys either side of the three
+    # ("the nearest keys outside it") do not
+    cfg, k = run["config"], run["config"]["offset"]
+    bucket = t5_bucket(-np.arange(k - 1, k + 4), not cfg["causal"], cfg["buckets"],
+                       cfg["max_distance"]).tolist()
+    shared = bucket[1] == bucket[2] == bucket[3] != bucket[0] and bucket[4] != bucket[1]
+    return _fail(shared and separated(mates, control) and separated(mates, others)
+                 and separated(mates, outside), "T5's head does not spread over the bucket",
+                 on_key, mates, outside, control, others, bucket)
 
 
 def far_rotary_ahead(runs: Runs) -> str | None:
@@ -1237,6 +1274,7 @@ CLAIMS: dict[str, Check] = {
     "shape-small-unseen": shape_small_unseen,
     "random-sinusoidal-far": random_sinusoidal_far,
     "random-rotary-within": random_rotary_within,
+    "random-coverage": random_coverage,
     "random-spacing-cost": random_spacing_cost,
     "ablation-copy-costs": ablation_copy_costs,
     "ablation-not-all": ablation_not_all,
@@ -1389,12 +1427,17 @@ def width_64_far(runs: Runs) -> str | None:
 
 
 def scaled_slower(runs: Runs) -> str | None:
-    """The scaled model needs more steps, by a margin beyond the spread, and some of its
-    seeds reached the cap short of the target."""
-    scaled, plain = steps_trained(runs[SCALED]), steps_trained(runs["run-sinusoidal"])
-    capped = list(runs[SCALED]["stopped_by"]).count("cap")
-    return _fail(separated(scaled, plain) and capped > 0, "the scaled model was not slower",
-                 scaled, plain, capped)
+    """The scaled model needs more steps, by a margin beyond the spread; some of its seeds
+    reached the cap short of the task ("had not learned the task": below NEARLY_SOLVED
+    inside the training length), each still gaining there (its late loss falling)."""
+    run = runs[SCALED]
+    scaled, plain = steps_trained(run), steps_trained(runs["run-sinusoidal"])
+    capped = np.asarray(run["stopped_by"]) == "cap"
+    short = _trained(runs, SCALED)[capped] < NEARLY_SOLVED
+    gaining = late_gain(run)[capped] > 0
+    return _fail(separated(scaled, plain) and capped.any() and bool(np.all(short & gaining)),
+                 "the scaled model was not slower, or a capped seed had learned the task or "
+                 "stopped gaining", scaled, plain, capped, short, gaining)
 
 
 def scaled_fails_beyond(runs: Runs) -> str | None:
@@ -1653,6 +1696,23 @@ def test_a_claim_check_can_fail(results: dict[str, Run]) -> None:
     # rotary's randomised model far ahead of its control: no longer within the spread
     assert random_rotary_within({**results, "run-rotary-offset-1":
                                  results["run-sinusoidal-offset-1"]}) is not None
+    # SHAPE's offsets and the randomised model swapped; SHAPE's offsets in the control's
+    # place (they then solve the task inside as well, but score above it far out)
+    uncovered = {**results, COVERED: results["run-sinusoidal-random"],
+                 "run-sinusoidal-random": results[COVERED]}
+    for check in (random_coverage, random_spacing_cost, random_positions_converged):
+        assert check(uncovered) is not None
+    assert random_coverage({**results, COVERED: results["run-sinusoidal-offset-1"]}) is not None
+    # every other rotary base far below base 5 (its untrained control): then separated
+    low = {n: {**results[n], **results[n]["untrained"]} for n in
+           ("run-rotary-base-100", "run-rotary-base-1000", "run-rotary", "run-rotary-base-100000")}
+    assert bases_rotary_5_far({**results, **low}) is not None
+    # the absolute task's scaled positions read as its unscaled ones: no trade
+    half = results["run-half-sinusoidal"]
+    unscaled = {**half, "interpolated_accuracy_by_position": half["accuracy_by_position"]}
+    assert half_interp_partial({**results, "run-half-sinusoidal": unscaled}) is not None
+    # a sinusoidal head, which keeps to the answer's key, in T5's place
+    assert far_t5_bucket({**results, "run-far-t5": results["run-far-sinusoidal"]}) is not None
     flipped = {**rotary, "ablation_accuracy":
                np.asarray(rotary["ablation_accuracy"])[:, [0, 2, 1, 3]].tolist()}
     assert ablation_copy_costs({**results, "run-rotary": flipped}) is not None

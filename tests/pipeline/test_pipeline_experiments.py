@@ -53,6 +53,7 @@ CHANGES = {
     "run-sinusoidal-offset-1": {"offset", "steps"},
     "run-sinusoidal-random": {"offset", "steps", "train_positions", "max_position"},
     "run-rotary-offset-1": {"scheme", "offset", "steps"},
+    "run-sinusoidal-shape-offset-1": {"offset", "steps", "train_offset"},
     "run-rotary-random": {"scheme", "offset", "steps", "train_positions", "max_position"},
     **{f"run-sinusoidal-base-{b}": {"base"} for b in (5, 100, 1000, 100000)},
     **{f"run-rotary-base-{b}": {"scheme", "base"} for b in (5, 100, 1000, 100000)},
@@ -101,6 +102,10 @@ def test_randomised_positions_differ_from_their_controls_only_in_the_positions()
                             ("run-rotary-random", "run-rotary-offset-1")):
         differs = {k for k in arms[random] if arms[random][k] != arms[control][k]}
         assert differs == {"train_positions", "max_position"}, (random, differs)
+    # SHAPE's offsets on the same task: only where training sequences start differs
+    covered = arms["run-sinusoidal-shape-offset-1"]
+    control = arms["run-sinusoidal-offset-1"]
+    assert {k for k in covered if covered[k] != control[k]} == {"train_offset"}
 
 
 def test_sum_and_concatenation_arms_have_the_same_parameters_and_vectors() -> None:

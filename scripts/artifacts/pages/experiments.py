@@ -95,6 +95,10 @@ RUNS = [
       for arm, settings in (("-offset-1", {}),
                             ("-random", {"train_positions": "random",
                                          "max_position": RANDOM_RANGE}))),
+    # Coverage without random gaps: SHAPE's offsets on the previous-token task, so that
+    # training sees every test position at consecutive positions.
+    _run("run-sinusoidal-shape-offset-1", scheme="sinusoidal", offset=RANDOM_OFFSET,
+         steps=RANDOM_STEPS, train_offset=96),
     # Base 5: every sin/cos pair turns a full circle within the training length.
     *(_run(f"run-{scheme}-base-{base}", scheme=scheme, base=float(base))
       for scheme in ("sinusoidal", "rotary") for base in (5, 100, 1000, 100000)),
@@ -145,9 +149,10 @@ COMBINES = ("run-sinusoidal-sum-half", "run-sinusoidal-concat")
 SHAPE = ("run-sinusoidal", "run-sinusoidal-shape", "run-sinusoidal-shape-small", "run-rotary")
 #: Trained at sorted random positions (Ruoss et al.), tested three ways.
 RANDOM = ("run-sinusoidal-random", "run-rotary-random")
-#: The same, each after its control (consecutive positions, the same task).
-RANDOM_CONTROLLED = ("run-sinusoidal-offset-1", "run-sinusoidal-random", "run-rotary-offset-1",
-                     "run-rotary-random")
+#: The same, each after its control (consecutive positions, the same task); the sinusoidal
+#: pair with SHAPE's offsets between them (every test position seen, no random gaps).
+RANDOM_CONTROLLED = ("run-sinusoidal-offset-1", "run-sinusoidal-shape-offset-1",
+                     "run-sinusoidal-random", "run-rotary-offset-1", "run-rotary-random")
 BASES = tuple(f"run-{scheme}-base-{base}" for scheme in ("sinusoidal", "rotary")
               for base in (5, 100, 1000, 100000)) + ("run-sinusoidal", "run-rotary")
 #: The schemes that bias the attention scores instead of adding a vector (ALiBi, T5).
@@ -195,6 +200,7 @@ ARTIFACTS = RUNS + [
 #: page quotes to be listed here.
 NUMBERS_FROM_RUNS: tuple[str, ...] = (
     "exp_batch",
+    "exp_sign_test_p",
     "exp_chance",
     "exp_check_every",
     "exp_d_model",

@@ -74,6 +74,9 @@ def _common(out: dict[str, str], runs: Mapping[str, Run]) -> None:
     out["exp_eval_length"] = str(cfg["eval_length"])
     out["exp_last_eval"] = str(cfg["eval_length"] - 1)
     out["exp_seeds"] = str(len(cfg["seeds"]))
+    # "in every seed" as a sign test: the two-sided chance that all seeds agree in sign
+    # when each is a fair coin
+    out["exp_sign_test_p"] = fixed(2 * 0.5 ** len(cfg["seeds"]), 4)
     out["exp_steps"] = f"{cfg['steps']:,}"
     out["exp_batch"] = str(cfg["batch"])
     out["exp_check_every"] = str(cfg["check_every"])
@@ -145,8 +148,8 @@ def _one(out: dict[str, str], key: str, run: Run) -> None:
     length = cfg["train_length"]
     for name, values in windows(run).items():
         _spread(out, f"exp_{key}_acc_{name}", values)
-    _spread(out, f"exp_{key}_interp_all",
-            windows(run, "interpolated_accuracy_by_position")["all"])
+    for name, values in windows(run, "interpolated_accuracy_by_position").items():
+        _spread(out, f"exp_{key}_interp_{name}", values)
     if cfg.get("train_positions", "contiguous") == "random":  # as Ruoss et al. test
         for name, values in windows(run, "random_accuracy_by_position").items():
             _spread(out, f"exp_{key}_rand_acc_{name}", values)
@@ -226,6 +229,8 @@ def _one(out: dict[str, str], key: str, run: Run) -> None:
         best = best_head_row(run, untrained)
         if k + 2 < weights.shape[-1]:
             _spread(out, f"exp_{key}_attn_best_next2{tail}", best[:, k + 1] + best[:, k + 2])
+        if 0 < k and k + 3 < weights.shape[-1]:  # the keys either side of those three
+            _spread(out, f"exp_{key}_attn_best_outside2{tail}", best[:, k - 1] + best[:, k + 3])
         if 0 < k < weights.shape[-1] - 1:
             _spread(out, f"exp_{key}_attn_best_beside{tail}",
                     np.maximum(best[:, k - 1], best[:, k + 1]))
@@ -368,6 +373,12 @@ def compute(*, runs: Mapping[str, Run]) -> dict[str, str]:
         half = shift_sides(runs, absolute_task, "seen", "changed")
         out["exp_shift_half_seen_changed_min"] = fixed(half.min(), 2)
         out["exp_shift_half_seen_changed_max"] = fixed(half.max(), 2)
+    half_runs = [run for name, run in runs.items() if name.startswith("run-half-")]
+    if half_runs:
+        # past the training length on the absolute task: the best window mean of any scheme
+        out["exp_half_beyond_best"] = fixed(max(
+            float(np.mean(values)) for run in half_runs
+            for name, values in windows(run).items() if name in ("to_double", "beyond")), 2)
     texts = {name: run for name, run in runs.items() if is_text(run)}
     if texts:
         _text_common(out, next(iter(texts.values())))
