@@ -102,7 +102,7 @@ def run(config: RunConfig | dict[str, Any], progress: Progress | None = None,
                        trained.stopped_by,
                        kind(*(v[:seeds] for v in measured)),
                        kind(*(v[seeds:] for v in measured)), table, untrained_table,
-                       {} if corpus is None else text.baselines(corpus))
+                       {} if corpus is None else text.baselines(corpus, cfg))
     for name, values in (*result.measures._asdict().items(),
                          *result.untrained._asdict().items(), *table.items()):
         if not np.all(np.isfinite(values)):  # e.g. a position beyond a learned table

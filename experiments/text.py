@@ -86,30 +86,58 @@ def eval_starts(size: int, length: int, count: int) -> np.ndarray:
     return starts.astype(np.int32)
 
 
+def bigram_probabilities(train: np.ndarray, vocab: int = CHAR_VOCAB) -> np.ndarray:
+    """``probs[a, b]``: how often ``b`` follows ``a`` in ``train``, with add-one (Laplace)
+    smoothing; each row sums to 1."""
+    pairs = np.zeros((vocab, vocab))
+    np.add.at(pairs, (train[:-1], train[1:]), 1.0)
+    pairs += 1.0
+    probs: np.ndarray = pairs / pairs.sum(1, keepdims=True)
+    return probs
+
+
 def ngram_loss(train: np.ndarray, test: np.ndarray, order: int, vocab: int = CHAR_VOCAB
                ) -> float:
     """Cross-entropy in nats per character on ``test`` of a count model fitted on ``train``:
     ``order`` 1 predicts each next character from the character frequencies, ``order`` 2
     from the frequencies after the character before it; add-one (Laplace) smoothing.
-    Scored on the same predictions as the models: every test character after the first."""
+    Scored on every test character after the first."""
     if order not in (1, 2):
         raise ValueError(f"order={order}: only unigram (1) and bigram (2) counts")
     if order == 1:
         counts = np.bincount(train, minlength=vocab).astype(np.float64) + 1.0
         probs = counts / counts.sum()
         return float(-np.log(probs[test[1:]]).mean())
-    pairs = np.zeros((vocab, vocab))
-    np.add.at(pairs, (train[:-1], train[1:]), 1.0)
-    pairs += 1.0
-    probs2 = pairs / pairs.sum(1, keepdims=True)
+    probs2 = bigram_probabilities(train, vocab)
     return float(-np.log(probs2[test[:-1], test[1:]]).mean())
 
 
-def baselines(corpus: Corpus) -> dict[str, float]:
+def scored_bigram_loss(train: np.ndarray, test: np.ndarray, starts: np.ndarray,
+                       positions: np.ndarray, vocab: int = CHAR_VOCAB) -> float:
+    """The bigram counts' cross-entropy (nats per character) on the very predictions the
+    models are scored on: at each of ``positions`` of the windows of ``test`` that begin at
+    ``starts``, the next character from the one at that position."""
+    at = (np.asarray(starts)[:, None] + np.asarray(positions)[None, :]).ravel()
+    if at.size == 0 or at.min() < 0 or at.max() + 1 >= test.size:
+        raise ValueError("the scored positions must lie inside the test text, each with a "
+                         "character after it")
+    probs = bigram_probabilities(train, vocab)
+    return float(-np.log(probs[test[at], test[at + 1]]).mean())
+
+
+def baselines(corpus: Corpus, cfg: RunConfig) -> dict[str, float]:
     """The count models' losses on the test text: what a model that knows only character
-    frequencies (``unigram_loss``) or only the character before (``bigram_loss``) reaches."""
+    frequencies (``unigram_loss``) or only the character before (``bigram_loss``) reaches,
+    over every test character; and the bigram counts on the characters the models are
+    scored on, inside the training length (``bigram_loss_trained``) and at position 0 of
+    each window (``bigram_loss_first``)."""
+    starts = eval_starts(int(corpus.test.size), cfg.eval_length, cfg.eval_batch)
     return {"unigram_loss": ngram_loss(corpus.train, corpus.test, 1),
-            "bigram_loss": ngram_loss(corpus.train, corpus.test, 2)}
+            "bigram_loss": ngram_loss(corpus.train, corpus.test, 2),
+            "bigram_loss_trained": scored_bigram_loss(corpus.train, corpus.test, starts,
+                                                      np.arange(cfg.train_length)),
+            "bigram_loss_first": scored_bigram_loss(corpus.train, corpus.test, starts,
+                                                    np.arange(1))}
 
 
 def files_summary(texts: Texts) -> dict[str, dict[str, int]]:

@@ -927,8 +927,9 @@ def trainable_unseen_rows(runs: Runs) -> str | None:
 
 def trainable_loses_edge(runs: Runs) -> str | None:
     fixed, start, random = (_beyond(runs, n) for n in experiments_page.TRAINABLE)
+    small = max(float(v.max()) for v in (fixed, start, random)) < 0.25  # "below a quarter"
     return _fail(within_spread(start, random) and above_all_seeds(fixed, start)
-                 and not separated(fixed, start),
+                 and not separated(fixed, start) and small,
                  "the table that started sinusoidal is not below the fixed one and level "
                  "with the random start beyond the training length", fixed, start, random)
 
@@ -974,11 +975,14 @@ def _text(runs: Runs, name: str, where: str, untrained: bool = False) -> np.ndar
 
 
 def _baseline(runs: Runs, which: str) -> float:
-    return float(runs[TEXT_NONE]["baselines"][f"{which}_loss"])
+    """A count model's loss (``which``: a key of the record's ``baselines``)."""
+    return float(runs[TEXT_NONE]["baselines"][which])
 
 
 def text_learned(runs: Runs) -> str | None:
-    bigram = _baseline(runs, "bigram")
+    """Inside the training length each text model below its untrained self beyond the
+    spread, and every seed below the bigram counts on the same characters."""
+    bigram = _baseline(runs, "bigram_loss_trained")
     problems = [(n, _text(runs, n, "trained")) for n in TEXT_ALL
                 if not (separated(_text(runs, n, "trained", True), _text(runs, n, "trained"))
                         and _text(runs, n, "trained").max() < bigram)]
@@ -986,7 +990,9 @@ def text_learned(runs: Runs) -> str | None:
 
 
 def text_first_bigram(runs: Runs) -> str | None:
-    bigram = _baseline(runs, "bigram")
+    """At position 0 every seed of every text model above the bigram counts on the same
+    characters."""
+    bigram = _baseline(runs, "bigram_loss_first")
     first = {n: measured(runs[n], "loss_by_position")[:, 0] for n in TEXT_ALL}
     return _fail(all(v.min() > bigram for v in first.values()),
                  "a model beats the bigram counts at position 0", first, bigram)
@@ -1038,7 +1044,7 @@ def text_none_rises_least(runs: Runs) -> str | None:
 def text_beyond_unigram(runs: Runs) -> str | None:
     """Beyond the training length the mean over seeds of each model with positions above the
     unigram counts' loss, every seed of the model without positions below it."""
-    unigram = _baseline(runs, "unigram")
+    unigram = _baseline(runs, "unigram_loss")
     beyond = {n: _text(runs, n, "beyond") for n in TEXT_ALL}
     return _fail(all(beyond[n].mean() > unigram for n in TEXT_POSITIONS)
                  and beyond[TEXT_NONE].max() < unigram,
@@ -1420,9 +1426,9 @@ def width_fails_beyond(runs: Runs) -> str | None:
 
 def width_64_far(runs: Runs) -> str | None:
     """Width 64 less bad than width 32 on the last window (2L to the end), beyond the
-    spread, and still failing there."""
+    spread, and every seed of both below a fifth there."""
     wide, plain = (windows(runs[n])["beyond"] for n in ("run-sinusoidal-d64", "run-sinusoidal"))
-    return _fail(separated(wide, plain) and float(wide.max()) < 0.5,
+    return _fail(separated(wide, plain) and max(float(wide.max()), float(plain.max())) < 0.2,
                  "width 64 is not ahead far out, or works there", wide, plain)
 
 
@@ -1880,8 +1886,11 @@ def test_a_claim_check_can_fail(results: dict[str, Run]) -> None:
     assert text_positions_rise({**results, TEXT_NONE: {**results[TEXT_NONE],
                                                        "loss_by_position": flat}}) is not None
     # a count model worse than every model at position 0 (it reads the recorded baseline)
-    worse = {**results[TEXT_NONE], "baselines": {"unigram_loss": 9.0, "bigram_loss": 9.0}}
+    worse = {**results[TEXT_NONE], "baselines": {
+        **results[TEXT_NONE]["baselines"], "bigram_loss_first": 9.0, "bigram_loss_trained": 1.0}}
     assert text_first_bigram({**results, TEXT_NONE: worse}) is not None
+    # ... and, on the scored characters inside the training length, better than every model
+    assert text_learned({**results, TEXT_NONE: worse}) is not None
 
 
 @given(st.lists(st.floats(-1, 1), min_size=1, max_size=6), st.floats(0, 3))

@@ -43,6 +43,8 @@ ARTIFACTS = [
 #: run shares: the text's Python version, digest, sizes and the count baselines).
 NUMBERS_FROM_RUNS: tuple[str, ...] = (
     "exp_text_bigram_loss",
+    "exp_text_bigram_loss_trained",
+    "exp_text_bigram_loss_first",
     "exp_text_digest_short",
     "exp_text_eval_batch",
     "exp_text_fall_errors_min",

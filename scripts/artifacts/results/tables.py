@@ -486,6 +486,7 @@ def text_corpus(*, runs: Mapping[str, Run]) -> str:
         if record != first:
             raise ValueError(f"run {name!r} read another text than {next(iter(runs))!r}")
     corpus, python, baselines = first
+    first_config = next(iter(runs.values()))["config"]
     rows = [["Python (its standard library)", python], ["SHA-256 of the text", f"`{corpus['digest']}`"]]
     for part, what in (("train", "training files"), ("test", "test files (held out)")):
         files = corpus[part]
@@ -494,7 +495,10 @@ def text_corpus(*, runs: Mapping[str, Run]) -> str:
     rows += [["unigram model on the test text (nats per character)",
               f"{baselines['unigram_loss']:.2f}"],
              ["bigram model on the test text (nats per character)",
-              f"{baselines['bigram_loss']:.2f}"]]
+              f"{baselines['bigram_loss']:.2f}"],
+             [(f"bigram model on the characters the models are scored on, positions 0–"
+               f"{first_config['train_length'] - 1} (at 0 alone)"),
+              f"{baselines['bigram_loss_trained']:.2f} ({baselines['bigram_loss_first']:.2f})"]]
     return markdown_table(["recorded", "value"], rows, "ll")
 
 
