@@ -39,6 +39,9 @@ class RunResult:
     untrained_table: dict[str, np.ndarray] = field(default_factory=dict)
     #: ``char_lm`` only: count models' losses on the test text (``text.baselines``).
     baselines: dict[str, float] = field(default_factory=dict)
+    #: ``char_lm`` only: the count models' loss at each position of the evaluation windows,
+    #: on the characters the models are scored on (``text.count_losses_by_position``).
+    count_losses: dict[str, np.ndarray] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, Any]:
         """Plain lists and numbers (for JSON), the config included; the untrained
@@ -49,7 +52,10 @@ class RunResult:
 
         tables = {name: np.asarray(v).tolist() for name, v in self.table.items()}
         untrained = {name: np.asarray(v).tolist() for name, v in self.untrained_table.items()}
-        extra = {"baselines": dict(self.baselines)} if self.baselines else {}
+        extra = ({"baselines": dict(self.baselines),
+                  "count_loss_by_position": {name: np.asarray(v).tolist()
+                                             for name, v in self.count_losses.items()}}
+                 if self.baselines else {})
         return {"config": self.config.as_dict(), "parameters": self.parameters,
                 "losses": self.losses.tolist(),
                 "steps_trained": self.steps_trained.tolist(), "stopped_by": list(self.stopped_by),
@@ -102,7 +108,11 @@ def run(config: RunConfig | dict[str, Any], progress: Progress | None = None,
                        trained.stopped_by,
                        kind(*(v[:seeds] for v in measured)),
                        kind(*(v[seeds:] for v in measured)), table, untrained_table,
-                       {} if corpus is None else text.baselines(corpus, cfg))
+                       {} if corpus is None else text.baselines(corpus),
+                       {} if corpus is None else text.count_losses_by_position(
+                           corpus.train, corpus.test,
+                           text.eval_starts(int(corpus.test.size), cfg.eval_length,
+                                            cfg.eval_batch), cfg.eval_length))
     for name, values in (*result.measures._asdict().items(),
                          *result.untrained._asdict().items(), *table.items()):
         if not np.all(np.isfinite(values)):  # e.g. a position beyond a learned table

@@ -112,32 +112,31 @@ def ngram_loss(train: np.ndarray, test: np.ndarray, order: int, vocab: int = CHA
     return float(-np.log(probs2[test[:-1], test[1:]]).mean())
 
 
-def scored_bigram_loss(train: np.ndarray, test: np.ndarray, starts: np.ndarray,
-                       positions: np.ndarray, vocab: int = CHAR_VOCAB) -> float:
-    """The bigram counts' cross-entropy (nats per character) on the very predictions the
-    models are scored on: at each of ``positions`` of the windows of ``test`` that begin at
-    ``starts``, the next character from the one at that position."""
-    at = (np.asarray(starts)[:, None] + np.asarray(positions)[None, :]).ravel()
+def count_losses_by_position(train: np.ndarray, test: np.ndarray, starts: np.ndarray,
+                             length: int, vocab: int = CHAR_VOCAB) -> dict[str, np.ndarray]:
+    """The count models' cross-entropy (nats per character) at each position ``0 ..
+    length-1`` of the windows of ``test`` that begin at ``starts`` (mean over the windows):
+    on the very predictions the models are scored on, the character after each position,
+    from the character frequencies (``unigram``) or from the character at it (``bigram``).
+    What a measure by position reads for models that know nothing of position."""
+    at = np.asarray(starts)[:, None] + np.arange(length)[None, :]  # (windows, length)
     if at.size == 0 or at.min() < 0 or at.max() + 1 >= test.size:
         raise ValueError("the scored positions must lie inside the test text, each with a "
                          "character after it")
-    probs = bigram_probabilities(train, vocab)
-    return float(-np.log(probs[test[at], test[at + 1]]).mean())
+    counts = np.bincount(train, minlength=vocab).astype(np.float64) + 1.0
+    unigram = counts / counts.sum()
+    bigram = bigram_probabilities(train, vocab)
+    return {"unigram": -np.log(unigram[test[at + 1]]).mean(0),
+            "bigram": -np.log(bigram[test[at], test[at + 1]]).mean(0)}
 
 
-def baselines(corpus: Corpus, cfg: RunConfig) -> dict[str, float]:
+def baselines(corpus: Corpus) -> dict[str, float]:
     """The count models' losses on the test text: what a model that knows only character
     frequencies (``unigram_loss``) or only the character before (``bigram_loss``) reaches,
-    over every test character; and the bigram counts on the characters the models are
-    scored on, inside the training length (``bigram_loss_trained``) and at position 0 of
-    each window (``bigram_loss_first``)."""
-    starts = eval_starts(int(corpus.test.size), cfg.eval_length, cfg.eval_batch)
+    over every test character (:func:`count_losses_by_position` scores them where the models
+    are scored)."""
     return {"unigram_loss": ngram_loss(corpus.train, corpus.test, 1),
-            "bigram_loss": ngram_loss(corpus.train, corpus.test, 2),
-            "bigram_loss_trained": scored_bigram_loss(corpus.train, corpus.test, starts,
-                                                      np.arange(cfg.train_length)),
-            "bigram_loss_first": scored_bigram_loss(corpus.train, corpus.test, starts,
-                                                    np.arange(1))}
+            "bigram_loss": ngram_loss(corpus.train, corpus.test, 2)}
 
 
 def files_summary(texts: Texts) -> dict[str, dict[str, int]]:

@@ -113,28 +113,31 @@ def test_count_baselines_read_what_the_text_holds() -> None:
 
 @given(st.lists(st.integers(0, 5), min_size=3, max_size=60),
        st.lists(st.integers(0, 5), min_size=12, max_size=60), st.data())
-def test_scored_bigram_loss_is_the_counts_loss_on_exactly_the_scored_characters(
+def test_count_losses_by_position_score_exactly_the_characters_after_each_position(
         train: list[int], test: list[int], data: st.DataObject) -> None:
     train_a, test_a = np.array(train, np.int32), np.array(test, np.int32)
-    # scored everywhere, from one window at 0, it is the bigram counts' loss on the text
-    # (the same terms summed in the same order; 1e-12 allows for a different mean routine)
-    whole = text.scored_bigram_loss(train_a, test_a, np.array([0]), np.arange(test_a.size - 1))
-    assert whole == pytest.approx(text.ngram_loss(train_a, test_a, 2), rel=1e-12)
-    # any windows and positions: the mean of -log P(next | this) over those characters
+    # one window over the whole text: their mean is the count models' loss on the text
+    # (the same terms; 1e-12 allows for summing them in another order)
+    whole = text.count_losses_by_position(train_a, test_a, np.array([0]), test_a.size - 1)
+    for order, name in ((1, "unigram"), (2, "bigram")):
+        assert whole[name].mean() == pytest.approx(text.ngram_loss(train_a, test_a, order),
+                                                   rel=1e-12)
+    # any windows: at each position, the mean over the windows of -log P(next | this)
     length = data.draw(st.integers(1, test_a.size - 1))
     starts = np.array(data.draw(st.lists(st.integers(0, test_a.size - 1 - length),
                                          min_size=1, max_size=4)))
-    positions = np.arange(length)
     probs = text.bigram_probabilities(train_a)
-    terms = [-np.log(probs[test_a[s + p], test_a[s + p + 1]]) for s in starts for p in positions]
-    assert text.scored_bigram_loss(train_a, test_a, starts, positions) == pytest.approx(
-        float(np.mean(terms)), rel=1e-12)
+    by_position = text.count_losses_by_position(train_a, test_a, starts, length)["bigram"]
+    assert by_position.shape == (length,)
+    for p in range(length):
+        terms = [-np.log(probs[test_a[s + p], test_a[s + p + 1]]) for s in starts]
+        assert by_position[p] == pytest.approx(float(np.mean(terms)), rel=1e-12)
 
 
-def test_scored_bigram_loss_names_a_position_outside_the_text() -> None:
+def test_count_losses_name_a_position_outside_the_text() -> None:
     cycle = np.tile(np.array([1, 2, 3], dtype=np.int32), 5)
     with pytest.raises(ValueError, match="inside the test text"):
-        text.scored_bigram_loss(cycle, cycle, np.array([10]), np.arange(5))
+        text.count_losses_by_position(cycle, cycle, np.array([10]), 5)
 
 
 @pytest.mark.parametrize(("changes", "message"), [
@@ -181,11 +184,13 @@ def test_a_tiny_text_run_records_the_losses_the_controls_and_nothing_else() -> N
     record = run(cfg, texts=SAMPLE).as_dict()
     assert json.loads(json.dumps(record))["config"]["corpus"] == cfg.corpus  # plain JSON
     assert set(record) == {"config", "parameters", "losses", "steps_trained", "stopped_by",
-                           "loss_by_position",
-                           "accuracy_by_position", "baselines", "untrained"}
+                           "loss_by_position", "accuracy_by_position", "baselines",
+                           "count_loss_by_position", "untrained"}
     assert set(record["untrained"]) == {"loss_by_position", "accuracy_by_position"}
-    assert set(record["baselines"]) == {"unigram_loss", "bigram_loss", "bigram_loss_trained",
-                                        "bigram_loss_first"}
+    assert set(record["baselines"]) == {"unigram_loss", "bigram_loss"}
+    counts = record["count_loss_by_position"]
+    assert set(counts) == {"unigram", "bigram"}
+    assert all(np.asarray(v).shape == (cfg.eval_length,) for v in counts.values())
     assert np.asarray(record["loss_by_position"]).shape == (2, cfg.eval_length)
     # trained on a repetitive text, the models beat their untrained selves
     trained = np.asarray(record["loss_by_position"]).mean(1)

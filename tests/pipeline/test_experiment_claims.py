@@ -34,6 +34,7 @@ from scripts.artifacts.results.data import (
     chance,
     check_means,
     copy_block_changes,
+    count_windows,
     first_scored,
     last_quarter,
     late_fall_in_errors,
@@ -316,6 +317,19 @@ def random_coverage(runs: Runs) -> str | None:
     return _fail(reach and fewer and separated(covered, random),
                  "SHAPE's offsets do not beat randomised positions far out in fewer steps",
                  covered, random, steps_trained(runs[COVERED]), reach)
+
+
+def random_shape_spacing(runs: Runs) -> str | None:
+    """"Each scheme pays where test spacing differs from its training's": on training-length
+    sequences at random positions SHAPE's model (trained at consecutive ones) below its own
+    score at consecutive positions and below the randomised model there, each beyond the
+    spread (the randomised model's cost at consecutive positions is ``random-spacing-cost``)."""
+    shape_random = measured(runs[COVERED], "random_placed_accuracy")
+    shape_consecutive = _trained(runs, COVERED)
+    randomised = measured(runs["run-sinusoidal-random"], "random_placed_accuracy")
+    return _fail(separated(shape_consecutive, shape_random) and separated(randomised, shape_random),
+                 "SHAPE's model does not pay at random positions", shape_random,
+                 shape_consecutive, randomised)
 
 
 def random_rotary_within(runs: Runs) -> str | None:
@@ -874,17 +888,16 @@ def half_beyond_fails(runs: Runs) -> str | None:
 
 
 def half_interp_partial(runs: Runs) -> str | None:
-    """"Trades inside for outside": scaled positions (the whole sequence, as the table's last
-    column) above the same models past the training length (either window, seed by seed
-    the better), and scaled positions inside the training length below the same models
-    there, each beyond the spread."""
-    run = runs["run-half-sinusoidal"]
-    scaled = windows(run, "interpolated_accuracy_by_position")
-    interp = scaled["all"]
-    past = np.maximum(windows(run)["to_double"], windows(run)["beyond"])
-    return _fail(separated(interp, past) and separated(windows(run)["trained"],
-                                                       scaled["trained"]),
-                 "scaling does not partly work on the absolute task", interp, past)
+    """"Trades inside for outside for the added and rotary positions": for each of them,
+    scaled positions above unscaled ones in both windows past the training length, and
+    below them inside it, each beyond the spread (the same positions compared)."""
+    problems = {}
+    for name in ("run-half-sinusoidal", "run-half-learned", "run-half-rotary"):
+        plain, scaled = windows(runs[name]), windows(runs[name], "interpolated_accuracy_by_position")
+        if not (separated(plain["trained"], scaled["trained"])
+                and all(separated(scaled[w], plain[w]) for w in ("to_double", "beyond"))):
+            problems[name] = {w: (plain[w], scaled[w]) for w in plain}
+    return _fail(not problems, "scaling does not trade inside for outside", problems)
 
 
 def half_absolute_wins(runs: Runs) -> str | None:
@@ -974,15 +987,16 @@ def _text(runs: Runs, name: str, where: str, untrained: bool = False) -> np.ndar
     return windows(runs[name], "loss_by_position", untrained)[where]
 
 
-def _baseline(runs: Runs, which: str) -> float:
-    """A count model's loss (``which``: a key of the record's ``baselines``)."""
-    return float(runs[TEXT_NONE]["baselines"][which])
+def _counts(runs: Runs, which: str, where: str) -> float:
+    """A count model's loss (``which``: unigram or bigram) on the characters the models are
+    scored on, in the window ``where`` of :func:`windows` or at position 0 (``first``)."""
+    return count_windows(runs[TEXT_NONE], which)[where]
 
 
 def text_learned(runs: Runs) -> str | None:
     """Inside the training length each text model below its untrained self beyond the
     spread, and every seed below the bigram counts on the same characters."""
-    bigram = _baseline(runs, "bigram_loss_trained")
+    bigram = _counts(runs, "bigram", "trained")
     problems = [(n, _text(runs, n, "trained")) for n in TEXT_ALL
                 if not (separated(_text(runs, n, "trained", True), _text(runs, n, "trained"))
                         and _text(runs, n, "trained").max() < bigram)]
@@ -992,7 +1006,7 @@ def text_learned(runs: Runs) -> str | None:
 def text_first_bigram(runs: Runs) -> str | None:
     """At position 0 every seed of every text model above the bigram counts on the same
     characters."""
-    bigram = _baseline(runs, "bigram_loss_first")
+    bigram = _counts(runs, "bigram", "first")
     first = {n: measured(runs[n], "loss_by_position")[:, 0] for n in TEXT_ALL}
     return _fail(all(v.min() > bigram for v in first.values()),
                  "a model beats the bigram counts at position 0", first, bigram)
@@ -1019,9 +1033,15 @@ def text_still_falling(runs: Runs) -> str | None:
 
 
 def text_positions_rise(runs: Runs) -> str | None:
+    """Every model's loss beyond the training length above its loss inside, beyond the
+    spread, and in every seed by more than the bigram counts' rise on the same characters
+    (how much harder those characters are, with no model of position)."""
     pairs = {n: (_text(runs, n, "beyond"), _text(runs, n, "trained")) for n in TEXT_ALL}
-    return _fail(all(separated(*p) for p in pairs.values()),
-                 "a model's loss does not rise beyond the training length", pairs)
+    harder = _counts(runs, "bigram", "beyond") - _counts(runs, "bigram", "trained")
+    return _fail(all(separated(*p) and float((p[0] - p[1]).min()) > harder
+                     for p in pairs.values()),
+                 "a model's loss does not rise beyond the training length, or by no more than "
+                 "the counts'", pairs, harder)
 
 
 def _rise(runs: Runs, name: str) -> np.ndarray:
@@ -1043,8 +1063,9 @@ def text_none_rises_least(runs: Runs) -> str | None:
 
 def text_beyond_unigram(runs: Runs) -> str | None:
     """Beyond the training length the mean over seeds of each model with positions above the
-    unigram counts' loss, every seed of the model without positions below it."""
-    unigram = _baseline(runs, "unigram_loss")
+    unigram counts' loss on the same characters, every seed of the model without positions
+    below it."""
+    unigram = _counts(runs, "unigram", "beyond")
     beyond = {n: _text(runs, n, "beyond") for n in TEXT_ALL}
     return _fail(all(beyond[n].mean() > unigram for n in TEXT_POSITIONS)
                  and beyond[TEXT_NONE].max() < unigram,
@@ -1281,6 +1302,7 @@ CLAIMS: dict[str, Check] = {
     "random-sinusoidal-far": random_sinusoidal_far,
     "random-rotary-within": random_rotary_within,
     "random-coverage": random_coverage,
+    "random-shape-spacing": random_shape_spacing,
     "random-spacing-cost": random_spacing_cost,
     "ablation-copy-costs": ablation_copy_costs,
     "ablation-not-all": ablation_not_all,
@@ -1369,12 +1391,17 @@ def plateau_still_falling(runs: Runs) -> str | None:
                 falls.append((fitted_fall(checks[-cfg["patience"]:]), cfg["min_gain"]))
     # The sentence's kinds: "solved" (at least SOLVED as trained), "nearly" (at least
     # NEARLY_SOLVED) or "far from solving it" (below a half), nothing between.
-    accuracy, _ = plateau_seeds(runs)
+    accuracy, gains = plateau_seeds(runs)
     between = accuracy[(accuracy < NEARLY_SOLVED) & (accuracy >= 0.5)]
+    # "flat": the far-from-solved seeds' late loss moved, either way, by less than the
+    # rule's least gain (the sentence quotes the largest such move)
+    least_gain = min(run["config"]["min_gain"] for run in runs.values())
+    flat = bool(np.all(np.abs(gains[accuracy < 0.5]) < least_gain))
     return _fail(bool(falls) and all(fall < least for fall, least in falls)
-                 and not between.size and bool(np.any(accuracy < 0.5)),
+                 and not between.size and bool(np.any(accuracy < 0.5)) and flat,
                  "a seed stopped at a plateau was falling by min_gain or more, or between "
-                 "solved and far from it", falls, between)
+                 "solved and far from it, or a far one not flat", falls, between,
+                 gains[accuracy < 0.5])
 
 
 def none_at_cap(runs: Runs) -> str | None:
@@ -1405,9 +1432,14 @@ def base_turns_not_enough(runs: Runs) -> str | None:
     wavelengths = pe.wavelengths(cfg["d_model"], base=cfg["base"])
     every_pair = bool(np.all(wavelengths <= cfg["train_length"] - 1))
     a, b = _beyond(runs, "run-sinusoidal-base-5"), _beyond(runs, "run-sinusoidal")
-    return _fail(every_pair and above_seed_by_seed(b, a) and not separated(b, a),
+    # "further out ..., the seeds overlapping": base 5 higher in the mean, not every seed
+    far_a, far_b = (windows(runs[n])["beyond"] for n in ("run-sinusoidal-base-5",
+                                                          "run-sinusoidal"))
+    further = far_a.mean() > far_b.mean() and not above_all_seeds(far_a, far_b)
+    return _fail(every_pair and above_seed_by_seed(b, a) and not separated(b, a) and further,
                  "a pair of base 5 does not turn within training, or base 5 does better "
-                 "beyond the training length", wavelengths, a, b, paper["config"]["base"])
+                 "beyond the training length, or further out not as the page says",
+                 wavelengths, a, b, far_a, far_b, paper["config"]["base"])
 
 
 WIDTHS = ("run-sinusoidal-d16", "run-sinusoidal-d64")
@@ -1709,6 +1741,7 @@ def test_a_claim_check_can_fail(results: dict[str, Run]) -> None:
     for check in (random_coverage, random_spacing_cost, random_positions_converged):
         assert check(uncovered) is not None
     assert random_coverage({**results, COVERED: results["run-sinusoidal-offset-1"]}) is not None
+    assert random_shape_spacing(uncovered) is not None
     # every other rotary base far below base 5 (its untrained control): then separated
     low = {n: {**results[n], **results[n]["untrained"]} for n in
            ("run-rotary-base-100", "run-rotary-base-1000", "run-rotary", "run-rotary-base-100000")}
@@ -1886,11 +1919,15 @@ def test_a_claim_check_can_fail(results: dict[str, Run]) -> None:
     assert text_positions_rise({**results, TEXT_NONE: {**results[TEXT_NONE],
                                                        "loss_by_position": flat}}) is not None
     # a count model worse than every model at position 0 (it reads the recorded baseline)
-    worse = {**results[TEXT_NONE], "baselines": {
-        **results[TEXT_NONE]["baselines"], "bigram_loss_first": 9.0, "bigram_loss_trained": 1.0}}
+    length = results[TEXT_NONE]["config"]["train_length"]
+    bigram = np.asarray(results[TEXT_NONE]["count_loss_by_position"]["bigram"])
+    worse = {**results[TEXT_NONE], "count_loss_by_position": {
+        **results[TEXT_NONE]["count_loss_by_position"],
+        "bigram": np.concatenate([[9.0], np.full(length - 1, 1.0), bigram[length:] + 5.0])}}
     assert text_first_bigram({**results, TEXT_NONE: worse}) is not None
     # ... and, on the scored characters inside the training length, better than every model
     assert text_learned({**results, TEXT_NONE: worse}) is not None
+    assert text_positions_rise({**results, TEXT_NONE: worse}) is not None  # counts rise more
 
 
 @given(st.lists(st.floats(-1, 1), min_size=1, max_size=6), st.floats(0, 3))

@@ -19,7 +19,12 @@ from scripts.artifacts.results.data import (
     seen_in_training,
     steps_to_loss,
 )
-from scripts.artifacts.results.tables import environment, placement, random_positions
+from scripts.artifacts.results.tables import (
+    convergence,
+    environment,
+    placement,
+    random_positions,
+)
 
 finite = st.floats(-1e3, 1e3, allow_nan=False)
 
@@ -221,3 +226,20 @@ def test_the_late_fall_is_in_standard_errors_whatever_the_units(
     np.testing.assert_allclose(moved_fall[0], fall[0], rtol=1e-6)
     if abs(slope) > 1e-4:  # the trend alone moves 0.1 over the window; noise 0.01 a step
         assert np.sign(fall[0]) == -np.sign(slope)
+
+
+def test_the_steps_table_tells_apart_runs_that_differ_only_in_how_far_back_the_answer_is(
+) -> None:
+    import json
+
+    from helpers.pipeline import ROOT
+
+    names = ("run-sinusoidal", "run-sinusoidal-offset-1", "run-far-sinusoidal", "run-half-sinusoidal")
+    runs = {n: json.loads((ROOT / "runs" / f"{n}.json").read_text())["results"] for n in names}
+    rows = {line.split("|")[1].strip(" `"): line.split("|")[3].strip()
+            for line in convergence(runs=runs).splitlines()[2:]}
+    copies = names[:3]
+    assert len({rows[n] for n in copies}) == len(copies)  # three offsets, three names
+    for n in copies:
+        assert rows[n] == f"copy {runs[n]['config']['offset']} back"
+    assert rows["run-half-sinusoidal"] == "copy half"

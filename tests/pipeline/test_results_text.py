@@ -7,6 +7,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+from scripts.artifacts.numbers import fixed
 from scripts.artifacts.results import numbers, tables
 from scripts.artifacts.results.data import first_scored, is_text, windows
 
@@ -25,8 +26,9 @@ def text_run(scheme: str, level: float, digest: str = "ab" * 32) -> dict[str, An
             "steps_trained": [2, 2], "stopped_by": ["cap", "cap"],
             "loss_by_position": [loss.tolist(), (loss + 0.1).tolist()],
             "accuracy_by_position": [[0.5] * 32] * 2,
-            "baselines": {"unigram_loss": 3.3, "bigram_loss": 2.7, "bigram_loss_trained": 2.6,
-                          "bigram_loss_first": 2.5},
+            "baselines": {"unigram_loss": 3.3, "bigram_loss": 2.7},
+            "count_loss_by_position": {"unigram": [3.0] * 8 + [3.2] * 24,
+                                       "bigram": [2.5] + [2.6] * 7 + [2.8] * 24},
             "untrained": {"loss_by_position": [[5.0] * 32] * 2,
                           "accuracy_by_position": [[0.0] * 32] * 2},
             "corpus": {"digest": digest, "train": {"a.py": 100, "b.py": 50},
@@ -48,8 +50,11 @@ def test_the_numbers_of_text_runs() -> None:
     assert out["exp_text_python"] == "3.11.7"
     assert out["exp_text_train_chars"] == "150" and out["exp_text_test_files"] == "1"
     assert out["exp_text_bigram_loss"] == "2.70" and out["exp_text_digest_short"] == "ab" * 6
-    assert out["exp_text_bigram_loss_trained"] == "2.60"
-    assert out["exp_text_bigram_loss_first"] == "2.50"
+    # the counts on the scored characters: the windows 0-7 and 16-31, and position 0
+    assert out["exp_text_bigram_scored_first"] == "2.50"
+    assert out["exp_text_bigram_scored_trained"] == fixed((2.5 + 7 * 2.6) / 8, 2)
+    assert out["exp_text_bigram_scored_beyond"] == "2.80"
+    assert out["exp_text_unigram_scored_beyond"] == "3.20"
     assert out["exp_text_none_loss_trained"] == "2.05"
     assert out["exp_text_none_loss_beyond_untrained"] == "5.00"
     assert out["exp_text_none_loss_first"] == "2.05"
@@ -64,7 +69,8 @@ def test_the_text_tables_and_a_run_that_read_another_text() -> None:
     assert "no positions" in losses and "untrained" in losses
     corpus = tables.text_corpus(runs=runs)
     assert "`" + "ab" * 32 + "`" in corpus and "`c.py` (30)" in corpus and "3.11.7" in corpus
-    assert "| 2.60 (2.50) |" in corpus  # the bigram counts on the scored characters
+    # the counts on the scored characters, as rows of the loss table
+    assert "| bigram counts | counted | – | 2.50 |" in losses and "| 2.80 |" in losses
     other = {**runs, "run-text-none": text_run("none", 2.5, digest="cd" * 32)}
     with pytest.raises(ValueError, match="another text"):
         tables.text_corpus(runs=other)

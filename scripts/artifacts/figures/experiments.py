@@ -334,8 +334,8 @@ def text_loss(theme: Theme, *, runs: Mapping[str, Run], train_length: int,
                                for r in runs.values()]))
     baselines = next(iter(runs.values()))["baselines"]
     for level, text in ((untrained, "untrained models"),
-                        (baselines["unigram_loss"], "unigram counts"),
-                        (baselines["bigram_loss"], "bigram counts")):
+                        (baselines["unigram_loss"], "unigram counts, whole text"),
+                        (baselines["bigram_loss"], "bigram counts, whole text")):
         ax.axhline(level, color=theme.muted, linewidth=1.0, linestyle=(0, (1, 2)), zorder=0.5)
         # labelled inside the training length, where the trained lines stay low
         ax.annotate(text, (train_length / 8, level), xytext=(0, 3), textcoords="offset points",

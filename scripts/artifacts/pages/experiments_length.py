@@ -213,4 +213,6 @@ NUMBERS_FROM_RUNS: tuple[str, ...] = (
     "exp_half_beyond_best",
     "exp_half_sinusoidal_interp_trained",
     "exp_far_t5_attn_best_outside2",
+    "exp_sinusoidal_base_5_acc_beyond",
+    "exp_sinusoidal_shape_offset_1_rand_placed",
 )

@@ -43,8 +43,10 @@ ARTIFACTS = [
 #: run shares: the text's Python version, digest, sizes and the count baselines).
 NUMBERS_FROM_RUNS: tuple[str, ...] = (
     "exp_text_bigram_loss",
-    "exp_text_bigram_loss_trained",
-    "exp_text_bigram_loss_first",
+    "exp_text_bigram_scored_trained",
+    "exp_text_bigram_scored_first",
+    "exp_text_bigram_scored_beyond",
+    "exp_text_unigram_scored_beyond",
     "exp_text_digest_short",
     "exp_text_eval_batch",
     "exp_text_fall_errors_min",
@@ -70,6 +72,5 @@ NUMBERS_FROM_RUNS: tuple[str, ...] = (
     "exp_text_test_files",
     "exp_text_train_chars",
     "exp_text_train_files",
-    "exp_text_unigram_loss",
     "exp_text_vocab",
 )

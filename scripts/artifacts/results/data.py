@@ -282,6 +282,16 @@ def windows(run: Run, key: str = "accuracy_by_position", untrained: bool = False
             np.isfinite(values).all()}  # windows with no position are left out
 
 
+def count_windows(run: Run, which: str) -> dict[str, float]:
+    """A text run's count model ``which`` (``unigram`` or ``bigram``), scored on the
+    characters the models are scored on: its loss in the windows of :func:`windows` and at
+    position 0 (``first``); one number each, the same for every seed."""
+    values = np.asarray(run["count_loss_by_position"][which], dtype=float)[None, :]
+    out = {name: float(v[0]) for name, v in windows({**run, "count": values}, "count").items()}
+    out["first"] = float(values[0, 0])
+    return out
+
+
 def last_quarter(run: Run) -> tuple[int, np.ndarray]:
     """The first position of the last quarter of the training length, and each seed's
     accuracy there: the positions inside with the most keys before them."""

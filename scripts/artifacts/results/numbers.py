@@ -24,6 +24,7 @@ from scripts.artifacts.results.data import (
     block_ablation,
     chance,
     copy_block_changes,
+    count_windows,
     final_losses,
     first_scored,
     is_text,
@@ -153,6 +154,7 @@ def _one(out: dict[str, str], key: str, run: Run) -> None:
     if cfg.get("train_positions", "contiguous") == "random":  # as Ruoss et al. test
         for name, values in windows(run, "random_accuracy_by_position").items():
             _spread(out, f"exp_{key}_rand_acc_{name}", values)
+    if cfg["offset"] == 1:  # the randomised runs' task: each run of it at random positions
         for untrained in (False, True):
             _spread(out, f"exp_{key}_rand_placed{'_untrained' if untrained else ''}",
                     measured(run, "random_placed_accuracy", untrained))
@@ -410,6 +412,9 @@ def _text_common(out: dict[str, str], run: Run) -> None:
     out["exp_text_eval_batch"] = str(run["config"]["eval_batch"])
     for name, value in run["baselines"].items():
         out[f"exp_text_{name}"] = fixed(value, 2)
+    for which in ("unigram", "bigram"):  # on the characters the models are scored on
+        for name, value in count_windows(run, which).items():
+            out[f"exp_text_{which}_scored_{name}"] = fixed(value, 2)
 
 
 def _text_one(out: dict[str, str], key: str, run: Run) -> None:
