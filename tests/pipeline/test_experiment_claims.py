@@ -326,10 +326,58 @@ def random_shape_spacing(runs: Runs) -> str | None:
     spread (the randomised model's cost at consecutive positions is ``random-spacing-cost``)."""
     shape_random = measured(runs[COVERED], "random_placed_accuracy")
     shape_consecutive = _trained(runs, COVERED)
+    # "below the eval length, the range it trained on": its offsets end there
+    cfg = runs[COVERED]["config"]
+    if cfg["train_offset"] + cfg["train_length"] != cfg["eval_length"] or cfg["max_position"]:
+        return f"SHAPE's random positions are not drawn from the range it trained on: {cfg}"
     randomised = measured(runs["run-sinusoidal-random"], "random_placed_accuracy")
     return _fail(separated(shape_consecutive, shape_random) and separated(randomised, shape_random),
                  "SHAPE's model does not pay at random positions", shape_random,
                  shape_consecutive, randomised)
+
+
+def rotary_seeds_spread(runs: Runs) -> str | None:
+    """"Further out its seeds vary widely": rotary's seeds past twice the training length
+    spread over more than a quarter, and more than up to twice the length."""
+    w = windows(runs["run-rotary"])
+    return _fail(spread(w["beyond"]) > 0.25 and spread(w["beyond"]) > spread(w["to_double"]),
+                 "rotary's seeds do not spread widely far out", w["to_double"], w["beyond"])
+
+
+def learned_placement_fails(runs: Runs) -> str | None:
+    """"The learned table fails either way" on positions L to 2L-1: placed there as a
+    training-length sequence, and inside a long sequence, every seed below a quarter."""
+    run = runs["run-learned"]
+    length, offset = run["config"]["train_length"], run["config"]["offset"]
+    short, long = placed(run, length), window(run, length + offset, 2 * length)
+    return _fail(max(float(short.max()), float(long.max())) < 0.25,
+                 "the learned table works at those positions one way", short, long)
+
+
+def half_ranking_changes(runs: Runs) -> str | None:
+    """"The copy task's ranking far out does not carry over: T5 leads rotary": past twice
+    the training length rotary above T5 in the mean on the copy task, and T5 above rotary
+    beyond the spread on the absolute task."""
+    copy = _far(runs, "run-rotary"), _far(runs, "run-t5")
+    half = _far(runs, "run-half-t5"), _far(runs, "run-half-rotary")
+    return _fail(copy[0].mean() > copy[1].mean() and separated(*half),
+                 "the far-out order of rotary and T5 does not reverse", copy, half)
+
+
+def half_t5_buckets(runs: Runs) -> str | None:
+    """T5's buckets tell apart offsets only up to some offset below the largest the
+    absolute task needs inside the training length (position L-1 looks back to
+    floor((L-1)/2), about L/2 back)."""
+    from experiments.model import t5_bucket
+
+    cfg = runs["run-half-t5"]["config"]
+    back = np.arange(cfg["max_distance"] + 1)
+    bucket = t5_bucket(-back, not cfg["causal"], cfg["buckets"], cfg["max_distance"])
+    alone = np.bincount(bucket)[bucket] == 1
+    exact_last = int(np.argmin(alone)) - 1
+    needed = (cfg["train_length"] - 1) - (cfg["train_length"] - 1) // 2
+    return _fail(exact_last < needed, "T5's buckets tell apart every offset the task needs",
+                 exact_last, needed)
 
 
 def random_rotary_within(runs: Runs) -> str | None:
@@ -1302,6 +1350,10 @@ CLAIMS: dict[str, Check] = {
     "random-sinusoidal-far": random_sinusoidal_far,
     "random-rotary-within": random_rotary_within,
     "random-coverage": random_coverage,
+    "rotary-seeds-spread": rotary_seeds_spread,
+    "learned-placement-fails": learned_placement_fails,
+    "half-ranking-changes": half_ranking_changes,
+    "half-t5-buckets": half_t5_buckets,
     "random-shape-spacing": random_shape_spacing,
     "random-spacing-cost": random_spacing_cost,
     "ablation-copy-costs": ablation_copy_costs,
@@ -1479,8 +1531,15 @@ def scaled_slower(runs: Runs) -> str | None:
 
 
 def scaled_fails_beyond(runs: Runs) -> str | None:
+    """"As low as the others": past the training length, in both windows, the scaled model
+    not above any width's model beyond the spread, and every seed below a half."""
+    higher = [(n, w) for n in ("run-sinusoidal-d16", "run-sinusoidal", "run-sinusoidal-d64")
+              for w in ("to_double", "beyond")
+              if separated(windows(runs[SCALED])[w], windows(runs[n])[w])]
     acc = _beyond(runs, SCALED)
-    return _fail(acc.max() < 0.5, "the scaled model works past the training length", acc)
+    return _fail(acc.max() < 0.5 and not higher,
+                 "the scaled model works past the training length, or does better than a width",
+                 acc, higher)
 
 
 def sum_concat_varied(runs: Runs) -> str | None:
@@ -1491,8 +1550,10 @@ def sum_concat_varied(runs: Runs) -> str | None:
     narrow = _beyond(runs, "run-sinusoidal-concat"), _beyond(runs, "run-sinusoidal-sum-half")
     scaled = (_beyond(runs, "run-sinusoidal-concat-scaled"),
               _beyond(runs, "run-sinusoidal-sum-half-scaled"))
-    ok = (separated(*wide) and narrow[0].mean() > narrow[1].mean() and not separated(*narrow)
-          and scaled[1].mean() > scaled[0].mean() and not separated(scaled[1], scaled[0]))
+    # "the seeds of the two overlap": neither's every seed above the other's
+    ok = (separated(*wide) and narrow[0].mean() > narrow[1].mean()
+          and not above_all_seeds(*narrow)
+          and scaled[1].mean() > scaled[0].mean() and not above_all_seeds(scaled[1], scaled[0]))
     return _fail(ok, "width 64 or the scaled pair not as the page says", wide, scaled)
 
 
@@ -1742,6 +1803,16 @@ def test_a_claim_check_can_fail(results: dict[str, Run]) -> None:
         assert check(uncovered) is not None
     assert random_coverage({**results, COVERED: results["run-sinusoidal-offset-1"]}) is not None
     assert random_shape_spacing(uncovered) is not None
+    # a model whose seeds agree far out; rotary, which works when placed, as the learned
+    # table; rotary and T5 swapped on the absolute task; T5 on a task its buckets cover
+    assert rotary_seeds_spread({**results, "run-rotary": results["run-learned"]}) is not None
+    assert learned_placement_fails({**results, "run-learned": results["run-rotary"]}) is not None
+    assert half_ranking_changes({**results, "run-half-t5": results["run-half-rotary"],
+                                 "run-half-rotary": results["run-half-t5"]}) is not None
+    # (a training length whose farthest answer its exact buckets reach)
+    fine_t5 = {**results["run-half-t5"], "config": {**results["run-half-t5"]["config"],
+                                                    "train_length": 8}}
+    assert half_t5_buckets({**results, "run-half-t5": fine_t5}) is not None
     # every other rotary base far below base 5 (its untrained control): then separated
     low = {n: {**results[n], **results[n]["untrained"]} for n in
            ("run-rotary-base-100", "run-rotary-base-1000", "run-rotary", "run-rotary-base-100000")}

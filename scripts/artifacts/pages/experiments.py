@@ -201,6 +201,7 @@ ARTIFACTS = RUNS + [
 NUMBERS_FROM_RUNS: tuple[str, ...] = (
     "exp_batch",
     "exp_sign_test_p",
+    "exp_sinusoidal_random_rand_acc_beyond",
     "exp_chance",
     "exp_check_every",
     "exp_d_model",
