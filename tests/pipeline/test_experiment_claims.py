@@ -50,6 +50,8 @@ from scripts.artifacts.results.data import (
     seen_in_training,
     steps_to_loss,
     steps_trained,
+    t5_buckets,
+    t5_exact_last,
     uniform_by_offset,
     weight_and_cost_gaps,
     window,
@@ -372,13 +374,8 @@ def half_t5_buckets(runs: Runs) -> str | None:
     """T5's buckets tell apart offsets only up to some offset below the largest the
     absolute task needs inside the training length (position L-1 looks back to
     floor((L-1)/2), about L/2 back)."""
-    from experiments.model import t5_bucket
-
     cfg = runs["run-half-t5"]["config"]
-    back = np.arange(cfg["max_distance"] + 1)
-    bucket = t5_bucket(-back, not cfg["causal"], cfg["buckets"], cfg["max_distance"])
-    alone = np.bincount(bucket)[bucket] == 1
-    exact_last = int(np.argmin(alone)) - 1
+    exact_last = t5_exact_last(cfg)
     needed = (cfg["train_length"] - 1) - (cfg["train_length"] - 1) // 2
     return _fail(exact_last < needed, "T5's buckets tell apart every offset the task needs",
                  exact_last, needed)
@@ -476,11 +473,8 @@ def bases_rotary_5_far(runs: Runs) -> str | None:
 def t5_no_new_bucket(runs: Runs) -> str | None:
     """Every offset past the training length (up to the longest test sequence) falls in a
     T5 bucket that some offset inside the training length also falls in."""
-    from experiments.model import t5_bucket
-
     cfg = runs["run-t5"]["config"]
-    back = np.arange(cfg["eval_length"])
-    bucket = t5_bucket(-back, not cfg["causal"], cfg["buckets"], cfg["max_distance"])
+    bucket = t5_buckets(cfg, np.arange(cfg["eval_length"]))
     inside = set(bucket[:cfg["train_length"]].tolist())
     new = sorted(set(bucket[cfg["train_length"]:].tolist()) - inside)
     return _fail(not new, "an offset past the training length has a bucket of its own", new)
@@ -1298,8 +1292,6 @@ def far_t5_bucket(runs: Runs) -> str | None:
     """T5's head puts weight on the answer's bucket-mates: more there than on the nearest
     keys outside the bucket, than the head so chosen in the untrained models (the control)
     and than any added or rotary model's head, beyond the spread."""
-    from experiments.model import t5_bucket
-
     run = runs["run-far-t5"]
     on_key, mates, outside = _bucket_mates(run)
     _, control, _ = _bucket_mates(run, untrained=True)
@@ -1307,8 +1299,7 @@ def far_t5_bucket(runs: Runs) -> str | None:
     # the two keys after the answer's share its bucket; the keys either side of the three
     # ("the nearest keys outside it") do not
     cfg, k = run["config"], run["config"]["offset"]
-    bucket = t5_bucket(-np.arange(k - 1, k + 4), not cfg["causal"], cfg["buckets"],
-                       cfg["max_distance"]).tolist()
+    bucket = t5_buckets(cfg, np.arange(k - 1, k + 4)).tolist()
     shared = bucket[1] == bucket[2] == bucket[3] != bucket[0] and bucket[4] != bucket[1]
     return _fail(shared and separated(mates, control) and separated(mates, others)
                  and separated(mates, outside), "T5's head does not spread over the bucket",

@@ -35,6 +35,8 @@ FAR_OFFSET = 20
 #: no encoding learn only part of it by the cap, so a key further back cannot show more of
 #: them (their far-key runs, plateaued near chance, cost the build about 23 s).
 FAR_SCHEMES = ("sinusoidal", "learned", "rotary", "t5")
+#: SHAPE's largest offset: a training sequence then reaches the last test position.
+SHAPE_OFFSET = RUN_COMMON["eval_length"] - RUN_COMMON["train_length"]
 #: Randomised training positions are drawn below this: beyond the longest test sequence.
 RANDOM_RANGE = 160
 #: The randomised-positions runs and their controls copy the previous token: with random
@@ -83,7 +85,7 @@ RUNS = [
     _run("run-sinusoidal-sum-half", scheme="sinusoidal", d_position=16),
     _run("run-sinusoidal-concat", scheme="sinusoidal", combine="concat", d_position=16),
     # SHAPE (Kiyono et al., 2021): every training sequence starts at a random position.
-    _run("run-sinusoidal-shape", scheme="sinusoidal", train_offset=96),
+    _run("run-sinusoidal-shape", scheme="sinusoidal", train_offset=SHAPE_OFFSET),
     # SHAPE with offsets that leave most test positions unseen.
     _run("run-sinusoidal-shape-small", scheme="sinusoidal", train_offset=16),
     # Randomised positions (Ruoss et al., 2023): sorted random subsets of a range longer
@@ -98,7 +100,7 @@ RUNS = [
     # Coverage without random gaps: SHAPE's offsets on the previous-token task, so that
     # training sees every test position at consecutive positions.
     _run("run-sinusoidal-shape-offset-1", scheme="sinusoidal", offset=RANDOM_OFFSET,
-         steps=RANDOM_STEPS, train_offset=96),
+         steps=RANDOM_STEPS, train_offset=SHAPE_OFFSET),
     # Base 5: every sin/cos pair turns a full circle within the training length.
     *(_run(f"run-{scheme}-base-{base}", scheme=scheme, base=float(base))
       for scheme in ("sinusoidal", "rotary") for base in (5, 100, 1000, 100000)),

@@ -282,6 +282,21 @@ def windows(run: Run, key: str = "accuracy_by_position", untrained: bool = False
             np.isfinite(values).all()}  # windows with no position are left out
 
 
+def t5_buckets(config: Mapping[str, Any], back: np.ndarray) -> np.ndarray:
+    """The T5 bucket, under a run's settings, of a key each of ``back`` places back."""
+    from experiments.model import t5_bucket  # imports JAX: only when needed
+
+    return np.asarray(t5_bucket(-np.asarray(back), not config["causal"], config["buckets"],
+                                config["max_distance"]))
+
+
+def t5_exact_last(config: Mapping[str, Any]) -> int:
+    """The last offset with a T5 bucket of its own: offsets 0 to it are told apart."""
+    bucket = t5_buckets(config, np.arange(config["max_distance"] + 1))
+    alone = np.bincount(bucket)[bucket] == 1
+    return int(np.argmin(alone)) - 1
+
+
 def count_windows(run: Run, which: str) -> dict[str, float]:
     """A text run's count model ``which`` (``unigram`` or ``bigram``), scored on the
     characters the models are scored on: its loss in the windows of :func:`windows` and at

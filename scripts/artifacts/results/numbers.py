@@ -46,6 +46,8 @@ from scripts.artifacts.results.data import (
     steps_to_loss,
     steps_trained,
     stopped_by,
+    t5_buckets,
+    t5_exact_last,
     uniform_by_offset,
     weight_and_cost_gaps,
     window,
@@ -154,10 +156,9 @@ def _one(out: dict[str, str], key: str, run: Run) -> None:
     if cfg.get("train_positions", "contiguous") == "random":  # as Ruoss et al. test
         for name, values in windows(run, "random_accuracy_by_position").items():
             _spread(out, f"exp_{key}_rand_acc_{name}", values)
-    if cfg["offset"] == 1:  # the randomised runs' task: each run of it at random positions
-        for untrained in (False, True):
-            _spread(out, f"exp_{key}_rand_placed{'_untrained' if untrained else ''}",
-                    measured(run, "random_placed_accuracy", untrained))
+    for untrained in (False, True):  # sequences of the training length at random positions
+        _spread(out, f"exp_{key}_rand_placed{'_untrained' if untrained else ''}",
+                measured(run, "random_placed_accuracy", untrained))
     for s in cfg["shifts"]:
         if s:
             _spread(out, f"exp_{key}_placed_{s}", placed(run, s))
@@ -431,7 +432,7 @@ def _text_one(out: dict[str, str], key: str, run: Run) -> None:
 def _biases(out: dict[str, str], runs: Mapping[str, Run]) -> None:
     """The bias schemes' settings as the page states them: ALiBi's head slopes, T5's
     buckets, and which offsets share the bucket of the far-key runs' answer."""
-    from experiments.model import alibi_slopes, t5_bucket  # imports JAX: only when needed
+    from experiments.model import alibi_slopes  # imports JAX: only when needed
 
     if "run-alibi" in runs:
         cfg = runs["run-alibi"]["config"]
@@ -446,15 +447,14 @@ def _biases(out: dict[str, str], runs: Mapping[str, Run]) -> None:
         out["exp_t5_buckets"] = str(cfg["buckets"])
         out["exp_t5_max_distance"] = str(cfg["max_distance"])
         back = np.arange(cfg["max_distance"] + 1)
-        bucket = t5_bucket(-back, not cfg["causal"], cfg["buckets"], cfg["max_distance"])
-        alone = np.bincount(bucket)[bucket] == 1  # an offset with a bucket of its own
-        out["exp_t5_exact_last"] = str(int(np.argmin(alone)) - 1)
+        bucket = t5_buckets(cfg, back)
+        out["exp_t5_exact_last"] = str(t5_exact_last(cfg))
         # the last bucket: every offset from max_distance on, and some nearer ones
         out["exp_t5_last_bucket_first"] = str(int(back[bucket == bucket[-1]].min()))
     if "run-far-t5" in runs:
         cfg = runs["run-far-t5"]["config"]
         back = np.arange(cfg["max_distance"] + 1)
-        bucket = t5_bucket(-back, not cfg["causal"], cfg["buckets"], cfg["max_distance"])
+        bucket = t5_buckets(cfg, back)
         same = back[bucket == bucket[cfg["offset"]]]  # the offsets T5 cannot tell apart
         out["exp_far_offset"] = str(cfg["offset"])
         out["exp_far_bucket_first"] = str(int(same.min()))
