@@ -20,8 +20,10 @@ from scripts.artifacts.results.data import (
     steps_to_loss,
 )
 from scripts.artifacts.results.tables import (
+    bases,
     convergence,
     environment,
+    extrapolation,
     placement,
     random_positions,
 )
@@ -243,3 +245,38 @@ def test_the_steps_table_tells_apart_runs_that_differ_only_in_how_far_back_the_a
     for n in copies:
         assert rows[n] == f"copy {runs[n]['config']['offset']} back"
     assert rows["run-half-sinusoidal"] == "copy half"
+
+
+def _accuracy_run(trained: np.ndarray, untrained: np.ndarray, length: int, offset: int,
+                  base: float) -> dict[str, Any]:
+    cfg = {"train_length": length, "eval_length": trained.shape[1], "offset": offset,
+           "task": "copy_back", "scheme": "sinusoidal", "combine": "sum", "d_position": 0,
+           "causal": True, "base": base, "train_offset": 0, "d_model": 32, "steps": 100,
+           "seeds": list(range(len(trained)))}
+    return {"config": cfg, "accuracy_by_position": trained.tolist(),
+            "interpolated_accuracy_by_position": trained.tolist(),
+            "untrained": {"accuracy_by_position": untrained.tolist()}}
+
+
+@settings(deadline=None)
+@given(st.data())
+def test_accuracy_tables_end_with_the_same_model_before_training_over_every_position(
+        data: Any) -> None:
+    """The control column: the untrained model's accuracy over every scored position (from
+    the offset on), whatever the trained model scored."""
+    length = data.draw(st.integers(2, 6))
+    offset = data.draw(st.integers(1, length - 1))
+    seeds = data.draw(st.integers(1, 4))
+    shape = (seeds, 4 * length)
+    unit = st.floats(0, 1, allow_nan=False)
+    trained, untrained = (np.array(data.draw(st.lists(unit, min_size=seeds * 4 * length,
+                                                      max_size=seeds * 4 * length)))
+                          .reshape(shape) for _ in range(2))
+    run = _accuracy_run(trained, untrained, length, offset, 10000.0)
+    per_seed = untrained[:, offset:].mean(axis=1)
+    expected = (f"{per_seed.mean():.2f} ({per_seed.min():.2f} to {per_seed.max():.2f})"
+                .replace("-", "\u2212"))
+    for table in (extrapolation(runs={"a": run}), bases(runs={"a": run})):
+        header, _, row = table.splitlines()[:3]
+        assert header.rstrip(" |").endswith(f"before training, all {4 * length}")
+        assert row.rstrip(" |").split("|")[-1].strip() == expected

@@ -104,7 +104,8 @@ def run_settings(*, runs: Mapping[str, Run]) -> str:
 
 def extrapolation(*, runs: Mapping[str, Run], by_name: bool = False) -> str:
     """Accuracy in windows of positions of long sequences, and with positions scaled into
-    the trained range (interpolation). ``by_name``: rows named by run, not by model (where
+    the trained range (interpolation); last, each model's control: the same model before
+    training, over every position. ``by_name``: rows named by run, not by model (where
     two rows would read alike)."""
     first = next(iter(runs.values()))["config"]
     length, top = first["train_length"], first["eval_length"]
@@ -114,12 +115,14 @@ def extrapolation(*, runs: Mapping[str, Run], by_name: bool = False) -> str:
         rows.append([f"`{name}`" if by_name else label(run), spread_text(w["trained"]),
                      spread_text(w["to_double"]),
                      spread_text(w["beyond"]),
-                     spread_text(windows(run, "interpolated_accuracy_by_position")["all"])])
+                     spread_text(windows(run, "interpolated_accuracy_by_position")["all"]),
+                     spread_text(windows(run, untrained=True)["all"])])
     return markdown_table(
         ["run" if by_name else "model", f"positions up to {length - 1} (trained)",
          f"{length}–{2 * length - 1}",
-         f"{2 * length}–{top - 1}", f"all {top}, positions scaled into 0–{length - 1}"],
-        rows, "lrrrr")
+         f"{2 * length}–{top - 1}", f"all {top}, positions scaled into 0–{length - 1}",
+         f"before training, all {top}"],
+        rows, "lrrrrr")
 
 
 def random_positions(*, runs: Mapping[str, Run]) -> str:
@@ -301,19 +304,22 @@ def sum_concat(*, runs: Mapping[str, Run]) -> str:
 
 
 def bases(*, runs: Mapping[str, Run]) -> str:
-    """Accuracy by base, for each scheme, in the trained window and beyond it."""
+    """Accuracy by base, for each scheme, in the trained window and beyond it; last, the
+    same model before training, over every position (its control)."""
     ordered = sorted(runs.values(), key=lambda r: (r["config"]["scheme"], r["config"]["base"]))
     rows = []
     for run in ordered:
         w = windows(run)
         rows.append([run["config"]["scheme"], f"{run['config']['base']:,.0f}",
                      str(len(run["config"]["seeds"])), spread_text(w["trained"]),
-                     spread_text(w["to_double"]), spread_text(w["beyond"])])
+                     spread_text(w["to_double"]), spread_text(w["beyond"]),
+                     spread_text(windows(run, untrained=True)["all"])])
     cfg = ordered[0]["config"]
     length, top = cfg["train_length"], cfg["eval_length"]
     return markdown_table(["scheme", "base", "seeds", f"positions up to {length - 1}",
-                           f"{length}–{2 * length - 1}", f"{2 * length}–{top - 1}"],
-                          rows, "lrrrrr")
+                           f"{length}–{2 * length - 1}", f"{2 * length}–{top - 1}",
+                           f"before training, all {top}"],
+                          rows, "lrrrrrr")
 
 
 #: What each entry of a run's ``environment`` record means (every entry must have one).
