@@ -3,10 +3,12 @@ training length, the interval of the per-seed figures, and tables derived from t
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import numpy as np
 import pytest
+from helpers.pipeline import ROOT
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -280,3 +282,21 @@ def test_accuracy_tables_end_with_the_same_model_before_training_over_every_posi
         header, _, row = table.splitlines()[:3]
         assert header.rstrip(" |").endswith(f"before training, all {4 * length}")
         assert row.rstrip(" |").split("|")[-1].strip() == expected
+
+
+@pytest.mark.parametrize("seeds", [1, 2, 5, 8])
+def test_the_sign_test_is_the_chance_that_fair_coins_all_agree_and_one_in_is_its_inverse(
+        seeds: int) -> None:
+    """What the limits quote for "in every seed": with ``seeds`` fair coins, the chance that
+    all land alike (both ways), counted from the binomial coefficients."""
+    from math import comb
+
+    from scripts.artifacts.results.numbers import _common
+
+    run = json.loads((ROOT / "runs" / "run-sinusoidal.json").read_text())["results"]
+    run = {**run, "config": {**run["config"], "seeds": list(range(seeds))}}
+    out: dict[str, str] = {}
+    _common(out, {"run-sinusoidal": run})
+    chance = (comb(seeds, 0) + comb(seeds, seeds)) / 2 ** seeds
+    assert float(out["exp_sign_test_p"]) == pytest.approx(chance, abs=5e-5)
+    assert int(out["exp_sign_test_one_in"].replace(",", "")) * chance == 1

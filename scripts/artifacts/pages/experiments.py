@@ -203,6 +203,7 @@ ARTIFACTS = RUNS + [
 NUMBERS_FROM_RUNS: tuple[str, ...] = (
     "exp_batch",
     "exp_sign_test_p",
+    "exp_sign_test_one_in",
     "exp_sinusoidal_random_rand_acc_beyond",
     "exp_chance",
     "exp_check_every",

@@ -80,6 +80,7 @@ def _common(out: dict[str, str], runs: Mapping[str, Run]) -> None:
     # "in every seed" as a sign test: the two-sided chance that all seeds agree in sign
     # when each is a fair coin
     out["exp_sign_test_p"] = fixed(2 * 0.5 ** len(cfg["seeds"]), 4)
+    out["exp_sign_test_one_in"] = f"{2 ** len(cfg['seeds']) // 2:,}"  # the same, as 1 in N
     out["exp_steps"] = f"{cfg['steps']:,}"
     out["exp_batch"] = str(cfg["batch"])
     out["exp_check_every"] = str(cfg["check_every"])
