@@ -53,6 +53,7 @@ from scripts.artifacts.results.data import (
     t5_buckets,
     t5_exact_last,
     uniform_by_offset,
+    uniform_loss,
     weight_and_cost_gaps,
     window,
     windows,
@@ -1049,6 +1050,17 @@ def text_learned(runs: Runs) -> str | None:
     return _fail(not problems, "not below its control and the bigram counts", problems, bigram)
 
 
+def text_untrained_above_uniform(runs: Runs) -> str | None:
+    """Before training, every text model's mean over its seeds above a uniform guess in
+    every window of positions and at position 0."""
+    guess = uniform_loss(runs[TEXT_NONE])
+    means = {(n, where): float(np.mean(values)) for n in TEXT_ALL for where, values in
+             {**windows(runs[n], "loss_by_position", True),
+              "first": measured(runs[n], "loss_by_position", True)[:, 0]}.items()}
+    return _fail(min(means.values()) > guess, "an untrained mean at or below a uniform guess",
+                 guess, {k: v for k, v in means.items() if v <= guess})
+
+
 def text_first_bigram(runs: Runs) -> str | None:
     """At position 0 every seed of every text model above the bigram counts on the same
     characters."""
@@ -1397,6 +1409,7 @@ CLAIMS: dict[str, Check] = {
     "slip-beyond-lower": slip_beyond_lower,
     "text-learned": text_learned,
     "text-first-bigram": text_first_bigram,
+    "text-untrained-above-uniform": text_untrained_above_uniform,
     "text-rotary-inside": text_rotary_inside,
     "text-positions-rise": text_positions_rise,
     "text-none-rises-least": text_none_rises_least,
@@ -1975,6 +1988,9 @@ def test_a_claim_check_can_fail(results: dict[str, Run]) -> None:
     # positions swapped; a model's losses beyond the training length set to its inside ones
     text_untrained = {**results, TEXT_NONE: {**results[TEXT_NONE], **results[TEXT_NONE]["untrained"]}}
     assert text_learned(text_untrained) is not None
+    # the trained model in its own untrained place: below a uniform guess
+    trained_as_control = {**results[TEXT_NONE], "untrained": results[TEXT_NONE]}
+    assert text_untrained_above_uniform({**results, TEXT_NONE: trained_as_control}) is not None
     assert text_beyond_unigram(text_untrained) is not None
     text_swapped = {**results, TEXT_NONE: results["run-text-rotary"],
                     "run-text-rotary": results[TEXT_NONE]}

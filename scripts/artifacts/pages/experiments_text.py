@@ -73,4 +73,5 @@ NUMBERS_FROM_RUNS: tuple[str, ...] = (
     "exp_text_train_chars",
     "exp_text_train_files",
     "exp_text_vocab",
+    "exp_text_uniform_loss",
 )

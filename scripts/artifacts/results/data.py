@@ -307,6 +307,12 @@ def count_windows(run: Run, which: str) -> dict[str, float]:
     return out
 
 
+def uniform_loss(run: Run) -> float:
+    """The loss of a uniform guess over a text run's symbols: ln of their number, at every
+    position and for every text."""
+    return float(np.log(run["config"]["vocab"]))
+
+
 def last_quarter(run: Run) -> tuple[int, np.ndarray]:
     """The first position of the last quarter of the training length, and each seed's
     accuracy there: the positions inside with the most keys before them."""

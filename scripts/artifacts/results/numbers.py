@@ -49,6 +49,7 @@ from scripts.artifacts.results.data import (
     t5_buckets,
     t5_exact_last,
     uniform_by_offset,
+    uniform_loss,
     weight_and_cost_gaps,
     window,
     windows,
@@ -411,6 +412,7 @@ def _text_common(out: dict[str, str], run: Run) -> None:
         out[f"exp_text_{part}_files"] = str(len(corpus[part]))
         out[f"exp_text_{part}_chars"] = f"{sum(corpus[part].values()):,}"
     out["exp_text_vocab"] = str(run["config"]["vocab"])
+    out["exp_text_uniform_loss"] = fixed(uniform_loss(run), 2)
     out["exp_text_eval_batch"] = str(run["config"]["eval_batch"])
     for name, value in run["baselines"].items():
         out[f"exp_text_{name}"] = fixed(value, 2)

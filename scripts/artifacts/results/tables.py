@@ -30,6 +30,7 @@ from scripts.artifacts.results.data import (
     steps_trained,
     stopped_by,
     uniform_by_offset,
+    uniform_loss,
     window,
     windows,
 )
@@ -534,6 +535,8 @@ def text_losses(*, runs: Mapping[str, Run]) -> str:
         c = count_windows(next(iter(runs.values())), which)
         rows.append([f"{which} counts", "counted", "–", f"{c['first']:.2f}",
                      f"{c['trained']:.2f}", f"{c['to_double']:.2f}", f"{c['beyond']:.2f}"])
+    guess = f"{uniform_loss(next(iter(runs.values()))):.2f}"
+    rows.append([f"uniform guess over {first['vocab']} symbols", "–", "–", *[guess] * 4])
     return markdown_table(
         ["model", "state", "training loss, last check", "position 0",
          f"positions 0–{length - 1} (trained)", f"{length}–{2 * length - 1}",
