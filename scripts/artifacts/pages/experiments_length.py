@@ -156,6 +156,7 @@ NUMBERS_FROM_RUNS: tuple[str, ...] = (
     "exp_sinusoidal_base",
     "exp_sinusoidal_base_1000_base",
     "exp_sinusoidal_base_5_acc_to_double",
+    "exp_sinusoidal_base_100000_acc_to_double",
     "exp_sinusoidal_base_5_full_turns",
     "exp_sinusoidal_capped_to_double",
     "exp_sinusoidal_full_turns",

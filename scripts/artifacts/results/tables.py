@@ -374,7 +374,9 @@ def losses(*, runs: Mapping[str, Run], steps: list[int]) -> str:
 
     rows = [[label(run), *(cell(loss_at(run, s)) for s in steps),
              spread_text(windows(run)["trained"], 3)] for run in runs.values()]
-    return markdown_table(["model", *(f"loss at step {s}" for s in steps),
+    # one step's loss is on one batch: noisy, as the header says
+    batch = next(iter(runs.values()))["config"]["batch"]
+    return markdown_table(["model", *(f"loss at step {s} (one batch of {batch})" for s in steps),
                            f"accuracy, positions up to {length - 1}"],
                           rows, "l" + "r" * (len(steps) + 1))
 
