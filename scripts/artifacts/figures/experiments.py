@@ -297,7 +297,9 @@ def seeds(theme: Theme, *, runs: Mapping[str, Run], view: str, what: str, rows: 
             ax.plot(values, y + np.asarray(jitter), linestyle="none",
                     marker=_MARKERS[n % len(_MARKERS)],
                     markersize=4.5, color=theme.palette[n % len(theme.palette)], alpha=0.85)
+            # Student's t ignores that a share lies in 0..1: the interval is cut there
             low, high = interval(values, level / 100)
+            low, high = max(low, 0.0), min(high, 1.0)
             ax.plot([low, high], [y + 0.3, y + 0.3], color=theme.fg, linewidth=1.4)
             ax.plot([np.mean(values)], [y + 0.3], marker="|", markersize=8, color=theme.fg)
             if untrained is not None:
@@ -312,7 +314,7 @@ def seeds(theme: Theme, *, runs: Mapping[str, Run], view: str, what: str, rows: 
     handles = [Line2D([], [], linestyle="none", marker="o", color=theme.palette[0],
                       label="seed"),
                Line2D([], [], color=theme.fg, marker="|", markersize=8,
-                      label=f"mean, {level:g} % interval")]
+                      label=f"mean, {level:g} % interval, cut at 0 and 1")]
     if any(e[3] is not None for _, entries in panels for e in entries):
         handles.append(Line2D([], [], linestyle="none", marker="o", markerfacecolor="none",
                               color=theme.muted, label="seed, untrained"))

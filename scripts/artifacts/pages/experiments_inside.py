@@ -27,7 +27,8 @@ def _seeds(name: str, view: str, needs: tuple[str, ...], what: str, rows: str) -
             "dots are the same models before training. The numbers are in the table beside "
             "it.",
         caption=r"Every seed's $what, one row per $rows. Dots: one per seed; bar: "
-                r"the mean with its $level % confidence interval (Student's t over the seeds); "
+                r"the mean with its $level % confidence interval (Student's t over the seeds, "
+                r"cut at 0 and 1, the range of a share, which the t interval ignores); "
                 r"hollow grey dots, where shown: the same models before training.")
 
 
