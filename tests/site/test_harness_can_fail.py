@@ -33,6 +33,7 @@ from helpers.site_harness import (
     page_transfer,
     pages_from_sitemap,
     raw_math_problems,
+    repeated_shift_problems,
     require_chromium,
     scoped_request_problems,
     touch_external_links,
@@ -302,6 +303,26 @@ def test_content_moving_after_paint_is_caught(open_fake: Callable[..., LoadedPag
     problems = layout_shift_problems(page)
     assert problems and "layout shift" in problems[0], problems
     assert any("p " in p and "->" in p for p in problems[1:]), problems
+
+
+@pytest.mark.browser
+def test_a_shift_counts_only_if_a_second_load_moves_too(
+        open_fake: Callable[..., LoadedPage]) -> None:
+    """A page that moves on every load is a problem; one that moved once and not on a
+    second load is named as a warning only."""
+    def settled(name: str) -> LoadedPage:
+        loaded = open_fake(name)
+        loaded.page.wait_for_timeout(400)  # past shifting.html's own timer
+        return loaded
+
+    with pytest.warns(UserWarning, match="and again on a second load"):
+        assert repeated_shift_problems(settled("shifting.html"),
+                                       lambda: settled("shifting.html"))
+    with pytest.warns(UserWarning, match="not on a second load"):
+        assert repeated_shift_problems(settled("shifting.html"),
+                                       lambda: settled("clean.html")) == []
+    assert repeated_shift_problems(settled("clean.html"),
+                                   lambda: settled("shifting.html")) == []
 
 
 @pytest.mark.browser

@@ -28,6 +28,7 @@ from helpers.site_harness import (
     maths_markup_problems,
     open_site_page,
     overflow_problems,
+    repeated_shift_problems,
     scoped_request_problems,
     toggle_until,
     touch_external_links,
@@ -94,12 +95,16 @@ def shared_view(browser: Any, site_url: str, site_page: str) -> Iterator[SharedV
     # With the reader's "reduce motion" setting, which Material honours by turning its
     # transitions off: the checks read each view at rest, without waiting a quarter of a
     # second for the colours and the search box to finish moving after every change of view.
-    loaded = open_site_page(
-        browser, site_url, site_page, viewport=PHONE, color_scheme="light",
-        wait_for_network_idle=True, reduced_motion=True,
-    )
+    def load() -> LoadedPage:
+        return open_site_page(
+            browser, site_url, site_page, viewport=PHONE, color_scheme="light",
+            wait_for_network_idle=True, reduced_motion=True,
+        )
+
+    loaded = load()
+    moved = repeated_shift_problems(loaded, load)
     try:
-        yield SharedView(loaded, layout_shift_problems(loaded.page))
+        yield SharedView(loaded, moved)
     finally:
         loaded.context.close()
 
