@@ -113,18 +113,20 @@ def as_trained(run: Run) -> np.ndarray:
     return windows(run)["trained"]
 
 
-def plateau_seeds(runs: Mapping[str, Run]) -> tuple[np.ndarray, np.ndarray]:
-    """Over every copy-task run, each seed the plateau rule stopped: its accuracy as trained
-    (:func:`as_trained`) and its :func:`late_gain` (two arrays, one entry per such seed)."""
-    accuracy, gains = [], []
-    for run in runs.values():
+def plateau_seeds(runs: Mapping[str, Run]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Over every copy-task run, each seed the plateau rule stopped: the run's name, its
+    accuracy as trained (:func:`as_trained`) and its :func:`late_gain` (three arrays, one
+    entry per such seed)."""
+    names, accuracy, gains = [], [], []
+    for name, run in runs.items():
         plateau = np.asarray(run["stopped_by"]) == "plateau"
         if plateau.any():
+            names.append(np.full(int(plateau.sum()), name))
             accuracy.append(as_trained(run)[plateau])
             gains.append(late_gain(run)[plateau])
     if not accuracy:
-        return np.zeros(0), np.zeros(0)
-    return np.concatenate(accuracy), np.concatenate(gains)
+        return np.zeros(0, dtype=str), np.zeros(0), np.zeros(0)
+    return np.concatenate(names), np.concatenate(accuracy), np.concatenate(gains)
 
 
 def ablation_weights(run: Run, untrained: bool = False) -> np.ndarray:

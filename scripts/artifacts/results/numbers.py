@@ -100,7 +100,7 @@ def _common(out: dict[str, str], runs: Mapping[str, Run]) -> None:
     out["exp_seeds_all"] = str(len(reasons))
     # The seeds the plateau rule stopped, in three kinds: the task solved (just short of the
     # target), nearly solved, or far from it, and how far those still moved.
-    accuracy, gains = plateau_seeds(runs)
+    _, accuracy, gains = plateau_seeds(runs)
     solved, nearly = accuracy >= SOLVED, (accuracy >= NEARLY_SOLVED) & (accuracy < SOLVED)
     unsolved = accuracy < NEARLY_SOLVED
     out["exp_solved_accuracy"] = f"{SOLVED:g}"

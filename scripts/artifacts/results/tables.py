@@ -519,7 +519,8 @@ def text_corpus(*, runs: Mapping[str, Run]) -> str:
 def text_losses(*, runs: Mapping[str, Run]) -> str:
     """The held-out loss (nats per character) of each scheme in windows of positions,
     trained and untrained, with the final training loss."""
-    first = next(iter(runs.values()))["config"]
+    any_run = next(iter(runs.values()))  # every run records the same counts and vocabulary
+    first = any_run["config"]
     length, top = first["train_length"], first["eval_length"]
     same_setting(runs, train_length=length, eval_length=top)
     rows = []
@@ -532,12 +533,12 @@ def text_losses(*, runs: Mapping[str, Run]) -> str:
                          spread_text(first_loss), spread_text(w["trained"]),
                          spread_text(w["to_double"]), spread_text(w["beyond"])])
     # the count models on the same characters: what the windows read with no model of
-    # position at all (every run records the same)
+    # position at all
     for which in ("bigram", "unigram"):
-        c = count_windows(next(iter(runs.values())), which)
+        c = count_windows(any_run, which)
         rows.append([f"{which} counts", "counted", "–", f"{c['first']:.2f}",
                      f"{c['trained']:.2f}", f"{c['to_double']:.2f}", f"{c['beyond']:.2f}"])
-    guess = f"{uniform_loss(next(iter(runs.values()))):.2f}"
+    guess = f"{uniform_loss(any_run):.2f}"
     rows.append([f"uniform guess over {first['vocab']} symbols", "–", "–", *[guess] * 4])
     return markdown_table(
         ["model", "state", "training loss, last check", "position 0",
