@@ -23,7 +23,8 @@ def _seeds(name: str, view: str, needs: tuple[str, ...], what: str, rows: str) -
     return figure(
         name, "experiments:seeds", needs=needs, view=view, what=what, rows=rows, level=95,
         alt="Dot plots of every seed's $what, one row per $rows: a filled dot per seed, "
-            "and below it the mean with its $level % confidence interval; where shown, hollow "
+            "and below it the mean with its $level % confidence interval, cut at 0 and 1; "
+            "where shown, hollow "
             "dots are the same models before training. The numbers are in the table beside "
             "it.",
         caption=r"Every seed's $what, one row per $rows. Dots: one per seed; bar: "
